@@ -1,0 +1,17 @@
+// npm run bench: performance as ratios against a baseline measured in the same run, never as a
+// timed assertion in a test. Each module exports run() → { title, rows, ratios }.
+import * as startup from './startup.mjs';
+
+const suites = [startup];
+let missed = 0;
+for (const suite of suites) {
+  const { title, rows, ratios } = suite.run();
+  console.log(`\n## ${title}`);
+  for (const r of rows) console.log(`  ${r.name.padEnd(28)} median ${r.median.toFixed(1).padStart(7)} ms   p90 ${r.p90.toFixed(1).padStart(7)} ms`);
+  for (const r of ratios) {
+    const ok = r.target === undefined || r.value <= r.target;
+    if (!ok) missed++;
+    console.log(`  ${ok ? '✔' : '✖'} ${r.name}: ${r.value.toFixed(2)}×${r.target === undefined ? '' : ` (target ≤ ${r.target}×)`}`);
+  }
+}
+console.log(missed ? `\n${missed} ratio(s) over target` : '\nall ratios within target');

@@ -1,0 +1,80 @@
+import { Command, CommanderError, Option } from 'commander';
+import { isUserError, UserError } from '../diagnostics/user-error.js';
+import type { CommandContext } from './context.js';
+import type { CliIo } from './io.js';
+import { printErrorEnvelope, printUserError } from './output.js';
+import { VERSION } from './version.js';
+
+/**
+ * Runs the CLI and returns its exit code: 0 clean, 1 findings or a failed check, 2 bad usage or input.
+ * Never exits the process and never lets a user error escape as a stack trace.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const json = argv.includes('--json');
+  let exitCode = 0;
+  const program = new Command('dsctl')
+    .description('The control plane between AI coding agents and a design system.')
+    .version(VERSION, '-v, --version', 'print the version')
+    .option('--config <file>', 'path to dsctl.config.json (default: found by walking up from the working directory)')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      outputError: (text, write) => write(io.err.red(text)),
+    });
+
+  const context = (): CommandContext => ({ io, configPath: program.opts<{ config?: string }>().config });
+  const jsonOption = () => new Option('--json', 'print one JSON envelope on stdout');
+
+  program
+    .command('init')
+    .description('write the starter design system (tokens, rules, components, policy, docs, examples)')
+    .argument('[dir]', 'target folder', '.')
+    .option('--force', 'overwrite files that already exist')
+    .addOption(jsonOption())
+    .action(async (dir: string, options: { force?: boolean; json?: boolean }) => {
+      const { runInit } = await import('./init.js');
+      exitCode = runInit(context(), dir, options);
+    });
+
+  program
+    .command('check')
+    .description('validate every contract (JSON Schemas, DTCG tokens, rules, components) and their cross-references')
+    .addOption(jsonOption())
+    .action(async (options: { json?: boolean }) => {
+      const { runCheck } = await import('./check.js');
+      exitCode = runCheck(context(), options);
+    });
+
+  program
+    .command('demo')
+    .description('the whole story on the starter, offline (writes to a temp folder unless [dir] is given)')
+    .argument('[dir]', 'target folder')
+    .action(async (dir: string | undefined) => {
+      const { runDemo } = await import('./demo.js');
+      exitCode = runDemo(context(), dir);
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      if (json) printErrorEnvelope(io, usageError(error));
+      return 2;
+    }
+    if (isUserError(error)) {
+      if (json) printErrorEnvelope(io, error);
+      printUserError(io, error);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function usageError(error: CommanderError): UserError {
+  // Commander has already told people on stderr; the envelope tells machines.
+  return new UserError(`usage/${error.code.replace(/^commander\./, '')}`, error.message.replace(/^error: /, ''));
+}

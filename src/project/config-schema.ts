@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const path = (description: string, fallback: string) => z.string().min(1).default(fallback).describe(description);
+
+const view = (fallback: string, description: string) =>
+  z
+    .strictObject({
+      enabled: z.boolean().default(true).describe('Generate and drift-check this view.'),
+      path: path('Where the view is written, relative to the project root.', fallback),
+    })
+    .prefault({})
+    .describe(description);
+
+/** `dsctl.config.json`: where the design system's files are, and how dsctl treats them. */
+export const ConfigSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('JSON Schema for editor completion.'),
+    name: z.string().min(1).optional().describe('Name of the design system.'),
+    contracts: z
+      .strictObject({
+        tokens: path('DTCG 2025.10 token file.', 'design/contracts/tokens.json'),
+        rules: path('Lint rules file.', 'design/contracts/rules.json'),
+        components: path('Folder of <id>.contract.json component contracts.', 'design/contracts/components'),
+        schemas: path('Folder of the JSON Schemas that validate tokens, rules and components.', 'design/schemas'),
+      })
+      .prefault({})
+      .describe('The contracts: the single source of truth.'),
+    policy: path('Governance policy: gates, CI commands, triage, loop limits.', 'design/policy.json'),
+    designMd: path('The design constitution, DESIGN.md.', 'DESIGN.md'),
+    lint: z
+      .strictObject({
+        include: z
+          .array(z.string().min(1))
+          .default(['**/*.{html,jsx,tsx,vue,css}'])
+          .describe('Globs linted when `dsctl lint` is given no paths.'),
+        exclude: z
+          .array(z.string().min(1))
+          .default(['**/node_modules/**', '.dsctl/**'])
+          .describe('Globs never linted.'),
+        baseline: z.string().min(1).optional().describe('Baseline file of accepted findings, e.g. .design-baseline.json.'),
+        maxFileSize: z
+          .number()
+          .int()
+          .positive()
+          .default(1_048_576)
+          .describe('Files larger than this many bytes are reported, not linted.'),
+        classFunctions: z
+          .array(z.string().min(1))
+          .default(['clsx', 'cn', 'classnames', 'cva', 'twMerge', 'tw'])
+          .describe('Functions whose arguments are class names in JSX/TSX.'),
+      })
+      .prefault({})
+      .describe('What `dsctl lint` checks.'),
+    views: z
+      .strictObject({
+        'design-md-front-matter': view('DESIGN.md', 'YAML front matter of DESIGN.md, from tokens and components.'),
+        'tokens-css': view('design/generated/tokens.css', 'CSS custom properties (light and dark).'),
+        'tailwind-theme': view('design/generated/theme.css', 'Tailwind v4 @theme block.'),
+        'components-json': view('design/generated/components.json', 'Component metadata served over MCP.'),
+        'llms-txt': view('llms.txt', 'llms.txt index (llms-full.txt is written beside it).'),
+        'playbook-sections': view('docs/loop-playbook.md', 'Generated regions of the loop playbook.'),
+      })
+      .prefault({})
+      .describe('Generated views and where they are written.'),
+  })
+  .describe('dsctl configuration');
+
+export type Config = z.output<typeof ConfigSchema>;
+export const CONFIG_FILE = 'dsctl.config.json';

@@ -1,0 +1,58 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { UserError } from '../diagnostics/user-error.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
+import { SCHEMA_FILES } from '../contracts/schema-validation.js';
+import { packageRoot } from './package-root.js';
+
+export interface InitResult {
+  readonly dir: string;
+  /** Repo-relative paths, sorted. */
+  readonly written: readonly string[];
+  /** Files that existed and were replaced (only with force). */
+  readonly overwritten: readonly string[];
+}
+
+// npm drops or renames dotfiles such as .gitignore when it packs a package; the template stores them bare.
+const RENAMES: Readonly<Record<string, string>> = { gitignore: '.gitignore' };
+
+/** Every file of the starter: the template tree plus dsctl's contract schemas under design/schemas/. */
+export function starterFiles(): Map<string, string> {
+  const root = join(packageRoot(), 'templates', 'starter');
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const abs = join(dir, entry.name);
+      if (entry.isDirectory()) walk(abs);
+      else {
+        const rel = relative(root, abs).split(sep).join('/');
+        files.set(RENAMES[rel] ?? rel, readFileSync(abs, 'utf8'));
+      }
+    }
+  };
+  walk(root);
+  for (const file of Object.values(SCHEMA_FILES)) {
+    files.set(`design/schemas/${file}`, readFileSync(join(packageRoot(), 'schemas', file), 'utf8'));
+  }
+  return new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * Writes the starter design system into `dir`. Refuses, before writing anything, when a file would be
+ * replaced and `force` is not set.
+ */
+export function initProject(dir: string, options: { force?: boolean } = {}): InitResult {
+  const target = resolve(dir);
+  const files = starterFiles();
+  const existing = [...files.keys()].filter((rel) => existsSync(join(target, rel)));
+  if (existing.length > 0 && !options.force) {
+    const shown = existing.slice(0, 10);
+    throw new UserError(
+      'init/exists',
+      `${existing.length} file(s) of the starter already exist in ${dir}; nothing was written. Use --force to overwrite them.`,
+      { details: [...shown, ...(existing.length > shown.length ? [`… and ${existing.length - shown.length} more`] : [])] },
+    );
+  }
+  for (const [rel, content] of files) writeFileAtomic(join(target, rel), content);
+  return { dir: target, written: [...files.keys()], overwritten: existing };
+}

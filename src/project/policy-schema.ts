@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+const id = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*$/, 'expected a kebab-case id')
+  .describe('Stable kebab-case id.');
+const nonEmpty = z.string().min(1);
+
+/** `design/policy.json`: what automation may do, and what always needs a human. */
+export const PolicySchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    version: nonEmpty.describe('Version of this policy.'),
+    hardGates: z
+      .array(
+        z.strictObject({
+          id,
+          paths: z.array(nonEmpty).min(1).describe('Globs (repo-relative) that no agent or loop may write.'),
+          reason: nonEmpty.describe('Why a human must decide; shown with every denial.'),
+          allowGeneratedRegions: z
+            .boolean()
+            .default(false)
+            .describe('Allow changes that only touch dsctl:generated regions of these files.'),
+        }),
+      )
+      .describe('Path-based gates, checked mechanically.'),
+    softGates: z
+      .array(z.strictObject({ id, description: nonEmpty }))
+      .default([])
+      .describe('Semantic gates: human judgment, surfaced in escalations.'),
+    redTeam: z
+      .strictObject({ outputPath: nonEmpty.describe('The only place red-team UI may be written.') })
+      .optional(),
+    hookExclusions: z.array(nonEmpty).default([]).describe('Globs the lint hooks skip (tests, red-team output).'),
+    runLog: nonEmpty.default('.dsctl/runs.jsonl').describe('Append-only, hash-chained run log.'),
+    learnings: nonEmpty.default('docs/loop-learnings').describe('Quarantine folder for loop learnings.'),
+    ci: z
+      .strictObject({
+        workflow: nonEmpty.optional().describe('CI workflow file that must run every command.'),
+        commands: z.array(nonEmpty).default([]).describe('The required CI command set.'),
+      })
+      .prefault({}),
+    triage: z
+      .array(
+        z.strictObject({
+          id,
+          match: z.array(nonEmpty).default([]).describe('Substrings of the failed command that select this route.'),
+          logPatterns: z.array(nonEmpty).default([]).describe('Substrings of the log that select this route.'),
+          route: nonEmpty.describe('Workflow id, deterministic-investigation, evidence-report or human.'),
+          automationLimit: nonEmpty.describe('What automation may do on this route, and no more.'),
+        }),
+      )
+      .default([]),
+    loops: z
+      .strictObject({
+        maxRepairAttempts: z.number().int().min(0).max(10).default(3),
+        stuckAfterRepeats: z.number().int().min(1).default(2),
+        maxTurns: z.number().int().positive().default(30),
+        maxBudgetUsd: z.number().positive().default(2),
+      })
+      .prefault({}),
+    componentGate: z.array(nonEmpty).default([]).describe('Commands a new component must pass.'),
+  })
+  .describe('dsctl governance policy');
+
+export type Policy = z.output<typeof PolicySchema>;
