@@ -110,7 +110,8 @@ describe('bad input is exit 2 with the file and place (built binary)', () => {
     writeFileSync(join(dir, 'design/contracts/rules.json'), '{\n  "version": "1",\n  "rules": [\n    { "id": "A" ]\n}\n');
     const run = dsctl(['check'], dir);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("invalid JSON: expected '}'");
+    expect(run.stderr).toContain("invalid JSON: expected ',' between values");
+    expect(run.stderr).toContain('design/contracts/rules.json:4:17');
     expect(run.stderr).toContain('> 4 |     { "id": "A" ]');
   });
 });
