@@ -15,7 +15,7 @@ export function runDemo(ctx: CommandContext, dir: string | undefined): number {
   const step = (n: number, text: string) => ctx.io.stderr(`\n${c.bold(c.cyan(`[${n}/2]`))} ${c.bold(text)}\n`);
 
   step(1, `dsctl init ${target}`);
-  const init = runInit(ctx, target, {});
+  const init = runInit(ctx, target, { hint: false });
   if (init !== 0) return init;
 
   step(2, 'dsctl check');

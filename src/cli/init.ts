@@ -6,6 +6,8 @@ import { printEnvelope } from './output.js';
 export interface InitOptions {
   readonly force?: boolean;
   readonly json?: boolean;
+  /** Print the "Next:" hint (off when another command, such as demo, goes on by itself). */
+  readonly hint?: boolean;
 }
 
 /** `dsctl init [dir]`: write the embedded starter design system. */
@@ -17,9 +19,10 @@ export function runInit(ctx: CommandContext, dir: string | undefined, options: I
     return 0;
   }
   const c = io.err;
-  const where = relative(io.cwd, result.dir) || '.';
+  const rel = relative(io.cwd, result.dir);
+  const where = rel === '' ? '.' : rel.startsWith('..') ? result.dir : rel;
   io.stderr(`${c.green('✔')} wrote the Tessera starter design system to ${where} (${result.written.length} files${result.overwritten.length ? `, ${result.overwritten.length} overwritten` : ''})\n`);
   for (const file of result.written) io.stderr(`  ${c.dim('+')} ${file}\n`);
-  io.stderr(`\nNext: ${where === '.' ? '' : `cd ${where} && `}dsctl check\n`);
+  if (options.hint !== false) io.stderr(`\nNext: ${where === '.' ? '' : `cd ${where} && `}dsctl check\n`);
   return 0;
 }
