@@ -2,6 +2,12 @@ import { z } from 'zod';
 
 const path = (description: string, fallback: string) => z.string().min(1).default(fallback).describe(description);
 
+const groups = (description: string) =>
+  z
+    .array(z.string().min(1))
+    .default([])
+    .describe(`${description} Token group paths, e.g. "color.semantic.light".`);
+
 const view = (fallback: string, description: string) =>
   z
     .strictObject({
@@ -51,6 +57,18 @@ export const ConfigSchema = z
       })
       .prefault({})
       .describe('What `dsctl lint` checks.'),
+    theme: z
+      .strictObject({
+        color: groups('Colour utilities (bg-*, text-*, border-*): the name is the token path under the group, joined with "-".'),
+        spacing: groups('Spacing utilities (p-*, m-*, gap-*, …).'),
+        radius: groups('Radius utilities (rounded-*).'),
+        fontSize: groups('Font-size utilities (text-*).'),
+        shadow: groups('Shadow utilities (shadow-*).'),
+        zIndex: groups('Z-index utilities (z-*).'),
+        duration: groups('Duration utilities (duration-*).'),
+      })
+      .prefault({})
+      .describe('How Tailwind utility names map to token groups: used for contrast, token suggestions and the theme view.'),
     views: z
       .strictObject({
         'design-md-front-matter': view('DESIGN.md', 'YAML front matter of DESIGN.md, from tokens and components.'),
