@@ -1,17 +1,21 @@
 // npm run bench: performance as ratios against a baseline measured in the same run, never as a
 // timed assertion in a test. Each module exports run() → { title, rows, ratios }.
+import * as lint from './lint.mjs';
 import * as startup from './startup.mjs';
 
-const suites = [startup];
+const suites = [startup, lint];
 let missed = 0;
 for (const suite of suites) {
-  const { title, rows, ratios } = suite.run();
+  const { title, rows, ratios } = await suite.run();
   console.log(`\n## ${title}`);
-  for (const r of rows) console.log(`  ${r.name.padEnd(28)} median ${r.median.toFixed(1).padStart(7)} ms   p90 ${r.p90.toFixed(1).padStart(7)} ms`);
+  for (const r of rows) {
+    console.log(`  ${r.name.padEnd(28)} ${r.text ?? `median ${r.median.toFixed(1).padStart(7)} ms   p90 ${r.p90.toFixed(1).padStart(7)} ms`}`);
+  }
   for (const r of ratios) {
-    const ok = r.target === undefined || r.value <= r.target;
+    const ok = r.target === undefined || (r.higherIsBetter ? r.value >= r.target : r.value <= r.target);
     if (!ok) missed++;
-    console.log(`  ${ok ? '✔' : '✖'} ${r.name}: ${r.value.toFixed(2)}×${r.target === undefined ? '' : ` (target ≤ ${r.target}×)`}`);
+    const target = r.target === undefined ? '' : ` (target ${r.higherIsBetter ? '≥' : '≤'} ${r.target}×)`;
+    console.log(`  ${ok ? '✔' : '✖'} ${r.name}: ${r.value.toFixed(2)}×${target}`);
   }
 }
-console.log(missed ? `\n${missed} ratio(s) over target` : '\nall ratios within target');
+console.log(missed ? `\n${missed} ratio(s) off target` : '\nall ratios on target');

@@ -8,6 +8,10 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** All of standard input, for `--stdin`. */
+  readonly readStdin: () => Promise<string>;
+  /** Whether stderr is an interactive terminal (progress is shown only there, and never in CI). */
+  readonly interactive: boolean;
   /** Colours for stdout and for stderr; plain when not a TTY or NO_COLOR is set. */
   readonly out: Colors;
   readonly err: Colors;
@@ -22,6 +26,12 @@ export function processIo(): CliIo {
     env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    interactive: process.stderr.isTTY === true && !env.CI,
     out: pc.createColors(colour(process.stdout.isTTY === true)),
     err: pc.createColors(colour(process.stderr.isTTY === true)),
   };

@@ -48,6 +48,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     });
 
   program
+    .command('lint')
+    .description('check UI files (HTML, JSX/TSX, Vue, CSS) against the design system\'s rules')
+    .argument('[paths...]', 'files, folders or globs (default: lint.include of the config)')
+    .option('-f, --format <format>', 'stylish, json, sarif or github', 'stylish')
+    .addOption(jsonOption())
+    .option('--baseline [file]', 'fail only on findings not in this baseline (default: lint.baseline)')
+    .option('--baseline-write [file]', 'write every current finding to the baseline (a human decision: the file is hard-gated)')
+    .option('--changed', 'lint only files changed in git (uncommitted, or since --base)')
+    .option('--base <ref>', 'with --changed: compare against the merge base with this ref')
+    .option('--stdin', 'lint standard input')
+    .option('--stdin-filename <name>', 'with --stdin: the file name (decides html, tsx, vue, …)')
+    .option('--shard <k/n>', 'lint the k-th of n slices of the files (CI matrices)')
+    .action(async (paths: string[], options: import('./lint.js').LintOptions) => {
+      const { runLint } = await import('./lint.js');
+      exitCode = await runLint(context(), paths, options);
+    });
+
+  program
     .command('demo')
     .description('the whole story on the starter, offline (writes to a temp folder unless [dir] is given)')
     .argument('[dir]', 'target folder')

@@ -1,3 +1,4 @@
+import { compile } from 'css-select';
 import safeRegex from 'safe-regex2';
 import type { JsonDocument } from '../diagnostics/json-source.js';
 import type { Problem } from '../diagnostics/problem.js';
@@ -56,6 +57,14 @@ export function parseRules(doc: JsonDocument): { rules: RuleSet; problems: Probl
       }
     }
 
+    for (const [pointer, selector] of selectorsOf(rule, at)) {
+      try {
+        compile(selector);
+      } catch (error) {
+        report('rule/selector-invalid', `rule ${rule.id}: selector ${JSON.stringify(selector)} is not a supported CSS selector: ${(error as Error).message}`, pointer);
+      }
+    }
+
     const inputs = DETECTOR_INPUTS[rule.detector];
     if (!inputs) return; // unknown detector: the schema reports it
     if (inputs.check && rule[inputs.check] === undefined) {
@@ -96,5 +105,15 @@ function* patternsOf(rule: Rule, at: string): Generator<[string, string]> {
   const check = rule.htmlAttrCheck;
   if (check?.kind === 'attr-value-forbidden' && typeof check.valuePattern === 'string') {
     yield [`${at}/htmlAttrCheck/valuePattern`, check.valuePattern];
+  }
+}
+
+function* selectorsOf(rule: Rule, at: string): Generator<[string, string]> {
+  const html = rule.htmlAttrCheck;
+  if (html?.kind === 'element-present' && typeof html.selector === 'string') yield [`${at}/htmlAttrCheck/selector`, html.selector];
+  const composition = rule.compositionCheck as Record<string, unknown> | undefined;
+  for (const key of ['selector', 'nested', 'excludeWhen']) {
+    const value = composition?.[key];
+    if (typeof value === 'string') yield [`${at}/compositionCheck/${key}`, value];
   }
 }

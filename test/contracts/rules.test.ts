@@ -89,6 +89,11 @@ describe('rules: problems', () => {
       want: { code: 'schema/invalid', message: expect.stringContaining('missing required key "glyphs"') },
     },
     {
+      name: 'a selector css-select cannot run',
+      rule: { id: 'SEL', detector: 'composition', compositionCheck: { kind: 'nested-selector', selector: '.card', nested: '.card:::x' } },
+      want: { code: 'rule/selector-invalid', pointer: '/rules/0/compositionCheck/nested' },
+    },
+    {
       name: 'a manual rule claiming to be automated',
       rule: { id: 'MANUAL', detector: 'manual', automationStatus: 'auto' },
       want: { code: 'rule/automation-mismatch', pointer: '/rules/0/automationStatus' },

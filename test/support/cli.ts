@@ -11,13 +11,14 @@ export interface CliRun {
 }
 
 /** Runs the built binary, as a user would, with colour off. */
-export function dsctl(args: readonly string[], cwd: string, env: Record<string, string> = {}): CliRun {
+export function dsctl(args: readonly string[], cwd: string, env: Record<string, string> = {}, input?: string): CliRun {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does)`);
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...env },
     timeout: 20_000,
+    ...(input === undefined ? {} : { input }),
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

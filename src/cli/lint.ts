@@ -1,0 +1,131 @@
+import { resolve } from 'node:path';
+import { UserError } from '../diagnostics/user-error.js';
+import { readBaseline, writeBaseline, compareWithBaseline } from '../lint/baseline.js';
+import { createLinter, sourceTypeOf } from '../lint/engine.js';
+import { changedFiles, parseShard, projectPath, selectFiles, shard } from '../lint/files.js';
+import { formatGithub } from '../lint/formatters/github.js';
+import { lintJsonData } from '../lint/formatters/json.js';
+import { formatSarif } from '../lint/formatters/sarif.js';
+import { formatStylish } from '../lint/formatters/stylish.js';
+import type { FormatInput } from '../lint/formatters/types.js';
+import { ruleCoverage } from '../lint/coverage.js';
+import { lintFiles, type FileReport } from '../lint/report.js';
+import { SOURCE_TYPES, type SourceType } from '../lint/types.js';
+import { loadValidProject } from '../project/project.js';
+import type { CommandContext } from './context.js';
+import { printEnvelope } from './output.js';
+import { VERSION } from './version.js';
+
+export const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
+
+export interface LintOptions {
+  readonly format?: string;
+  readonly json?: boolean;
+  readonly baseline?: string | true;
+  readonly baselineWrite?: string | true;
+  readonly changed?: boolean;
+  readonly base?: string;
+  readonly stdin?: boolean;
+  readonly stdinFilename?: string;
+  readonly shard?: string;
+}
+
+/** `dsctl lint [paths…]`: check UI files against the contracts. Exit 1 on errors (or new findings under a baseline). */
+export async function runLint(ctx: CommandContext, paths: readonly string[], options: LintOptions): Promise<number> {
+  const { io } = ctx;
+  const format = options.json ? 'json' : (options.format ?? 'stylish');
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new UserError('usage/format', `--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
+  }
+  if (options.stdin && (paths.length > 0 || options.changed)) throw new UserError('usage/stdin', '--stdin lints standard input only: give no paths and no --changed');
+  if (options.base !== undefined && !options.changed) throw new UserError('usage/base', '--base goes with --changed');
+  const project = loadValidProject({ cwd: io.cwd, configPath: ctx.configPath });
+  const configured = project.config.lint.baseline;
+  const baselinePath = (value: string | true | undefined) => {
+    if (value === undefined) return undefined;
+    if (value === true && !configured) throw new UserError('usage/baseline', 'no baseline file given and none set in dsctl.config.json (lint.baseline)');
+    return value === true ? resolve(project.root, configured as string) : resolve(io.cwd, value);
+  };
+  const useBaseline = baselinePath(options.baseline);
+  const writeTo = baselinePath(options.baselineWrite);
+
+  let reports: FileReport[];
+  let skipped: readonly { path: string; reason: string }[] = [];
+  if (options.stdin) {
+    const name = options.stdinFilename ?? 'stdin.html';
+    const sourceType = sourceTypeOf(name);
+    if (!sourceType) throw new UserError('usage/stdin-filename', `--stdin-filename "${name}" has no extension dsctl lints (${SOURCE_TYPES.join(', ')})`);
+    const source = await io.readStdin();
+    const linter = await createLinter(project, [sourceType]);
+    const file = options.stdinFilename ? projectPath(project.root, resolve(io.cwd, name)) : name;
+    reports = [{ file, source, result: linter.lint(source, { filename: file, sourceType }) }];
+  } else {
+    let files: string[];
+    if (options.changed) {
+      files = changedFiles(project, options.base);
+    } else {
+      const selection = await selectFiles(project, io.cwd, paths);
+      files = [...selection.files];
+      skipped = selection.skipped;
+    }
+    if (options.shard) files = shard(files, parseShard(options.shard));
+    const types = [...new Set(files.map((f) => sourceTypeOf(f)).filter((t): t is SourceType => t !== undefined))];
+    const linter = await createLinter(project, types);
+    const progress = io.interactive && files.length > 20 && format === 'stylish';
+    reports = lintFiles(linter, files, progress ? (done, total) => io.stderr(`\r${io.err.dim(`linting ${done}/${total}`)}`) : undefined);
+    if (progress) io.stderr('\r\u001b[2K');
+  }
+  for (const s of skipped) io.stderr(`${io.err.yellow('warn')} ${s.path}: ${s.reason}\n`);
+  if (paths.length > 0 && reports.length === 0 && skipped.length === paths.length) {
+    throw new UserError('lint/no-files', 'none of the given paths is a file dsctl can lint');
+  }
+
+  if (writeTo) {
+    const count = writeBaseline(writeTo, reports);
+    io.stderr(`${io.err.green('✔')} wrote ${count} finding(s) to ${projectPath(project.root, writeTo)}\n`);
+    return 0;
+  }
+
+  const coverage = ruleCoverage(project.rules.rules);
+  let shown = reports;
+  let baseline: FormatInput['baseline'];
+  if (useBaseline) {
+    const display = projectPath(project.root, useBaseline);
+    const comparison = compareWithBaseline(reports, readBaseline(useBaseline, display));
+    shown = reports.map((r) =>
+      r.result ? { ...r, result: { ...r.result, violations: comparison.fresh.get(r.file) ?? [] } } : r,
+    );
+    baseline = { file: display, accepted: comparison.accepted, prunable: comparison.prunable };
+  }
+  const all = shown.flatMap((r) => r.result?.violations ?? []);
+  const errorCount = all.filter((v) => v.severity === 'error').length;
+  const warnCount = all.length - errorCount;
+  const fileProblemCount = reports.filter((r) => r.problem).length;
+  const input: FormatInput = {
+    reports: shown,
+    rules: project.rules.rules,
+    coverage,
+    errorCount,
+    warnCount,
+    fileProblemCount,
+    ...(baseline ? { baseline } : {}),
+    toolVersion: VERSION,
+  };
+  // Under a baseline, a new warning fails too: the baseline only holds what a human accepted.
+  const failed = errorCount > 0 || fileProblemCount > 0 || (useBaseline !== undefined && warnCount > 0);
+
+  switch (format) {
+    case 'json':
+      printEnvelope(io, 'lint', !failed, lintJsonData(input));
+      break;
+    case 'sarif':
+      io.stdout(formatSarif(input));
+      break;
+    case 'github':
+      io.stdout(formatGithub(input));
+      break;
+    default:
+      io.stdout(formatStylish(input, io.out));
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,115 @@
+import { compile } from 'css-select';
+import type { ChildNode, Element } from 'domhandler';
+import type { CompositionCheck } from '../../contracts/rule-types.js';
+import type { DetectorModule, Finding } from '../detector.js';
+import type { LintDocument } from '../document.js';
+import { allElements, isDynamic, tagRange } from './markup.js';
+
+type Matcher = (element: Element) => boolean;
+
+interface Prepared {
+  readonly check: CompositionCheck;
+  readonly selector: Matcher;
+  readonly nested?: Matcher;
+  readonly exclude?: Matcher;
+}
+
+// Text from a JSX or Vue expression: present but unknown (see the JSX and Vue sources).
+const UNKNOWN_TEXT = '\u0000';
+
+/** How components are put together: nesting, accessible names, required component classes. */
+export const detector: DetectorModule<Prepared> = {
+  id: 'composition',
+  messages: {
+    'nested-selector': '<{tag}> matching "{nested}" inside "{selector}": {description}',
+    'dom-attr-required': '<{tag}> needs one of {attrs}: {description}',
+    'dom-class-required': '<{tag}> needs one of the classes {classes}: {description}',
+  },
+  prepare(rule) {
+    const check = rule.compositionCheck as CompositionCheck;
+    const matcher = (selector: string): Matcher => compile<Element, Element>(selector);
+    return {
+      check,
+      selector: matcher(check.selector),
+      ...(check.kind === 'nested-selector' ? { nested: matcher(check.nested) } : {}),
+      ...(check.kind === 'dom-class-required' && check.excludeWhen ? { exclude: matcher(check.excludeWhen) } : {}),
+    };
+  },
+  run(doc, _rule, prepared) {
+    const findings: Finding[] = [];
+    const { check, selector, nested, exclude } = prepared;
+    for (const element of allElements(doc)) {
+      const tag = element.name;
+      switch (check.kind) {
+        case 'nested-selector':
+          // One finding per nested occurrence: the inner element is the one to move.
+          if (nested?.(element) && hasAncestor(element, selector)) {
+            findings.push({ range: tagRange(doc, element), token: tag, messageId: 'nested-selector', data: { tag, nested: check.nested, selector: check.selector } });
+          }
+          break;
+        case 'dom-attr-required': {
+          if (!selector(element)) break;
+          const when = check.when ?? 'always';
+          if (when === 'icon-only' && !isIconOnly(element)) break;
+          if (when === 'text-glyph' && !(check.glyphs ?? []).includes(accessibleText(element).trim())) break;
+          const scope = check.scope ?? 'self';
+          if (!hasNonBlankAttr(doc, element, check.requireAnyAttr, scope)) {
+            findings.push({ range: tagRange(doc, element), token: tag, messageId: 'dom-attr-required', data: { tag, attrs: check.requireAnyAttr.join(', ') } });
+          }
+          break;
+        }
+        case 'dom-class-required': {
+          if (!selector(element) || exclude?.(element)) break;
+          // A class list built at run time cannot be judged.
+          if (isDynamic(doc, element, 'class')) break;
+          const classes = new Set((element.attribs.class ?? '').split(/\s+/));
+          if (!check.requireAnyClass.some((c) => classes.has(c))) {
+            findings.push({ range: tagRange(doc, element), token: tag, messageId: 'dom-class-required', data: { tag, classes: check.requireAnyClass.join(', ') } });
+          }
+          break;
+        }
+      }
+    }
+    return findings;
+  },
+};
+
+function hasAncestor(element: Element, matches: Matcher): boolean {
+  for (let node = element.parent; node && node.type !== 'root'; node = node.parent) {
+    if (matches(node as Element)) return true;
+  }
+  return false;
+}
+
+/** Blank values count as absent; a dynamic value counts as present (it cannot be judged). */
+function hasNonBlankAttr(doc: LintDocument, element: Element, attrs: readonly string[], scope: 'self' | 'ancestor-or-self'): boolean {
+  for (let node: Element | null = element; node; node = scope === 'self' || !node.parent || node.parent.type === 'root' ? null : (node.parent as Element)) {
+    for (const attr of attrs) {
+      if (!(attr in node.attribs)) continue;
+      if (isDynamic(doc, node, attr) || (node.attribs[attr] ?? '').trim() !== '') return true;
+    }
+  }
+  return false;
+}
+
+/** Has children but nothing a screen reader would read as its name. */
+function isIconOnly(element: Element): boolean {
+  return element.children.some((c) => c.type === 'tag') && accessibleText(element).trim() === '';
+}
+
+/** Text content a screen reader reads: text nodes and img alt, skipping aria-hidden subtrees. */
+function accessibleText(element: Element): string {
+  let text = '';
+  const stack: ChildNode[] = [...element.children].reverse();
+  while (stack.length) {
+    const node = stack.pop() as ChildNode;
+    if (node.type === 'text') text += node.data;
+    else if (node.type === 'tag') {
+      const child = node as Element;
+      if (child.attribs['aria-hidden'] === 'true') continue;
+      if (child.name === 'img' && child.attribs.alt) text += child.attribs.alt;
+      for (let i = child.children.length - 1; i >= 0; i--) stack.push(child.children[i] as ChildNode);
+    }
+  }
+  return text.includes(UNKNOWN_TEXT) ? text.replaceAll(UNKNOWN_TEXT, '?') : text;
+}

@@ -1,0 +1,170 @@
+import { extname } from 'node:path';
+import { computeLineStarts, offsetToPosition } from '../diagnostics/json-source.js';
+import { isAutomated, type Rule } from '../contracts/rule-types.js';
+import type { Project } from '../project/project.js';
+import { ruleCoverage } from './coverage.js';
+import { SourceParseError, type DetectorModule, type Finding, type LintContext } from './detector.js';
+import { DETECTORS } from './detectors/index.js';
+import type { LintDocument } from './document.js';
+import { fingerprinter } from './fingerprint.js';
+import { buildThemeIndex } from './theme.js';
+import { LINT_CLEAN_LABEL, type LintResult, type SourceType, type Violation } from './types.js';
+
+export interface LintOptions {
+  /** Defaults to the filename's extension. */
+  readonly sourceType?: SourceType;
+  readonly filename?: string;
+}
+
+export interface Linter {
+  readonly project: Project;
+  /** Pure and synchronous: a source in, a result out. Never throws on any input. */
+  lint(source: string, options: LintOptions): LintResult;
+}
+
+type Parse = (text: string, project: Project, filename: string | undefined) => LintDocument;
+
+// Parsers are the heavy part (Babel, Vue's compiler, PostCSS): load only those a run needs.
+const SOURCES: Readonly<Record<SourceType, () => Promise<Parse>>> = {
+  html: async () => {
+    const { parseHtmlSource } = await import('./sources/html.js');
+    return (text, _project, filename) => parseHtmlSource(text, filename === undefined ? {} : { filename });
+  },
+  jsx: async () => jsxParser('jsx'),
+  tsx: async () => jsxParser('tsx'),
+  vue: async () => {
+    const { parseVueSource } = await import('./sources/vue.js');
+    return (text, project, filename) => parseVueSource(text, { ...(filename === undefined ? {} : { filename }), classFunctions: project.config.lint.classFunctions });
+  },
+  css: async () => {
+    const { parseCssSource } = await import('./sources/css.js');
+    return (text, _project, filename) => parseCssSource(text, filename);
+  },
+};
+
+async function jsxParser(sourceType: 'jsx' | 'tsx'): Promise<Parse> {
+  const { parseJsxSource } = await import('./sources/jsx.js');
+  return (text, project, filename) =>
+    parseJsxSource(text, { sourceType, ...(filename === undefined ? {} : { filename }), classFunctions: project.config.lint.classFunctions });
+}
+
+const EXTENSIONS: Readonly<Record<string, SourceType>> = {
+  '.html': 'html',
+  '.htm': 'html',
+  '.jsx': 'jsx',
+  '.js': 'jsx',
+  '.mjs': 'jsx',
+  '.tsx': 'tsx',
+  '.ts': 'tsx',
+  '.vue': 'vue',
+  '.css': 'css',
+};
+
+export const LINTABLE_EXTENSIONS: readonly string[] = Object.keys(EXTENSIONS);
+
+export function sourceTypeOf(filename: string): SourceType | undefined {
+  return EXTENSIONS[extname(filename).toLowerCase()];
+}
+
+interface PreparedRule {
+  readonly rule: Rule;
+  readonly detector: DetectorModule<unknown>;
+  readonly prepared: unknown;
+}
+
+/**
+ * Compiles the project's automated rules once (regexes, selectors, token indexes) and loads the
+ * parsers for `sourceTypes`; the returned linter is then reused for every file.
+ */
+export async function createLinter(project: Project, sourceTypes: readonly SourceType[] = ['html', 'jsx', 'tsx', 'vue', 'css']): Promise<Linter> {
+  const context: LintContext = { project, theme: buildThemeIndex(project) };
+  const prepared: PreparedRule[] = project.rules.rules.filter(isAutomated).map((rule) => {
+    const detector = DETECTORS[rule.detector as keyof typeof DETECTORS] as DetectorModule<unknown>;
+    return { rule, detector, prepared: detector.prepare(rule, context) };
+  });
+  const coverage = ruleCoverage(project.rules.rules);
+  const parsers = new Map<SourceType, Parse>();
+  for (const type of new Set(sourceTypes)) parsers.set(type, await SOURCES[type]());
+
+  return {
+    project,
+    lint(source, options) {
+      const sourceType = options.sourceType ?? (options.filename ? sourceTypeOf(options.filename) : undefined) ?? 'html';
+      const parse = parsers.get(sourceType);
+      if (!parse) throw new Error(`linter created without the ${sourceType} parser`);
+      const lineStarts = computeLineStarts(source);
+      const position = (offset: number) => offsetToPosition(lineStarts, Math.min(Math.max(offset, 0), source.length));
+      const lineText = (line: number) => source.slice(lineStarts[line - 1] ?? 0, (lineStarts[line] ?? source.length + 1) - 1);
+      const fingerprint = fingerprinter();
+      const violations: Violation[] = [];
+      let unchecked: { offset: number; reason: string }[] = [];
+
+      const toViolation = (rule: Rule, detector: DetectorModule<unknown> | undefined, finding: Finding, severity = rule.severity): Violation => {
+        const start = position(finding.range.start);
+        const end = position(Math.max(finding.range.end, finding.range.start));
+        const alternative = finding.alternative ?? rule.alternative;
+        return {
+          ruleId: rule.id,
+          severity,
+          message: detector ? interpolate(detector, finding, rule) : finding.messageId,
+          ...(alternative === undefined ? {} : { alternative }),
+          token: finding.token,
+          line: start.line,
+          column: start.column,
+          endLine: end.line,
+          endColumn: end.column,
+          fingerprint: fingerprint(rule.id, finding.token, lineText(start.line)),
+        };
+      };
+
+      try {
+        const doc = parse(source, project, options.filename);
+        unchecked = [...doc.unchecked];
+        const seen = new Set<string>();
+        const findings: { rule: Rule; detector: DetectorModule<unknown>; finding: Finding }[] = [];
+        for (const { rule, detector, prepared: data } of prepared) {
+          for (const finding of detector.run(doc, rule, data, context)) {
+            // One finding per rule and place, whatever route led a detector there twice.
+            const key = `${rule.id}\u0000${finding.range.start}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            findings.push({ rule, detector, finding });
+          }
+        }
+        findings.sort((a, b) => a.finding.range.start - b.finding.range.start || a.rule.id.localeCompare(b.rule.id));
+        for (const { rule, detector, finding } of findings) violations.push(toViolation(rule, detector, finding));
+      } catch (error) {
+        if (!(error instanceof SourceParseError)) throw error;
+        const rule: Rule = { id: 'PARSE_ERROR', category: 'syntax', severity: 'error', description: error.message, detector: 'manual', automationStatus: 'auto' };
+        violations.push(toViolation(rule, undefined, { range: { start: error.offset, end: error.offset }, token: '', messageId: `could not parse this ${sourceType} source: ${error.message}` }));
+      }
+
+      const errorCount = violations.filter((v) => v.severity === 'error').length;
+      const passed = errorCount === 0;
+      return {
+        ...(options.filename === undefined ? {} : { filename: options.filename }),
+        sourceType,
+        passed,
+        label: passed ? LINT_CLEAN_LABEL : 'needs repair',
+        errorCount,
+        warnCount: violations.length - errorCount,
+        violations,
+        coverage: { ...coverage, unchecked: unchecked.map((u) => ({ ...position(u.offset), reason: u.reason })) },
+      };
+    },
+  };
+}
+
+/** One-off convenience; callers linting many files should keep the Linter. */
+export async function lint(project: Project, source: string, options: LintOptions): Promise<LintResult> {
+  const sourceType = options.sourceType ?? (options.filename ? sourceTypeOf(options.filename) : undefined) ?? 'html';
+  return (await createLinter(project, [sourceType])).lint(source, { ...options, sourceType });
+}
+
+function interpolate(detector: DetectorModule<unknown>, finding: Finding, rule: Rule): string {
+  const template = detector.messages[finding.messageId];
+  // An unknown message id is a bug in the detector, not a user mistake: fail loudly.
+  if (template === undefined) throw new Error(`detector ${detector.id} has no message "${finding.messageId}"`);
+  const data: Record<string, string | number> = { token: finding.token, description: rule.description, ...finding.data };
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in data ? String(data[key]) : whole));
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { found, lintWith } from '../../support/lint.js';
+
+const rule = (id: string, compositionCheck: Record<string, unknown>) => ({ id, detector: 'composition', compositionCheck });
+const RULES = [
+  rule('CARD_NEST', { kind: 'nested-selector', selector: '.card', nested: '.card' }),
+  rule('ICON_LABEL', { kind: 'dom-attr-required', selector: 'button', requireAnyAttr: ['aria-label', 'aria-labelledby', 'title'], when: 'icon-only' }),
+  rule('GLYPH_LABEL', { kind: 'dom-attr-required', selector: 'button', requireAnyAttr: ['aria-label'], when: 'text-glyph', glyphs: ['×', '…'] }),
+  rule('DIALOG_LABEL', { kind: 'dom-attr-required', selector: '[role=dialog]', requireAnyAttr: ['aria-labelledby', 'aria-label'], scope: 'self' }),
+  rule('BTN_CLASS', { kind: 'dom-class-required', selector: 'button', requireAnyClass: ['btn', 'icon-btn'], excludeWhen: '[role=tab]' }),
+];
+
+describe('composition detector', () => {
+  it.each([
+    {
+      name: 'one finding per nested occurrence, at the inner element',
+      html: '<div class="card">\n  <div class="card">\n    <div class="card">x</div>\n  </div>\n</div>',
+      want: ['2:3 div CARD_NEST', '3:5 div CARD_NEST'],
+    },
+    { name: 'icon-only button without a name', html: '<button class="icon-btn" type="button"><svg></svg></button>', want: ['1:1 button ICON_LABEL'] },
+    { name: 'icon-only button with aria-label', html: '<button class="icon-btn" aria-label="Close" type="button"><svg></svg></button>', want: [] },
+    { name: 'a blank aria-label counts as absent', html: '<button class="icon-btn" aria-label="  " type="button"><svg></svg></button>', want: ['1:1 button ICON_LABEL'] },
+    { name: 'an icon with img alt text has a name', html: '<button class="icon-btn" type="button"><img src="x.svg" alt="Settings"></button>', want: [] },
+    { name: 'aria-hidden text does not name it', html: '<button class="icon-btn" type="button"><span aria-hidden="true">★</span></button>', want: ['1:1 button ICON_LABEL'] },
+    { name: 'a text button is not icon-only', html: '<button class="btn" type="button"><svg></svg> Save</button>', want: [] },
+    { name: 'text glyph', html: '<button class="btn" type="button"> × </button>', want: ['1:1 button GLYPH_LABEL'] },
+    { name: 'text glyph with a label', html: '<button class="btn" aria-label="Close" type="button">×</button>', want: [] },
+    { name: 'always-required attribute', html: '<div role="dialog"><h2>T</h2></div>', want: ['1:1 div DIALOG_LABEL'] },
+    { name: 'required class missing', html: '<button type="button">Save</button>', want: ['1:1 button BTN_CLASS'] },
+    { name: 'required class excluded by selector', html: '<button role="tab" type="button">Tab</button>', want: [] },
+  ])('$name', async ({ html, want }) => {
+    expect(found(await lintWith(RULES, html))).toEqual(want);
+  });
+
+  it('works on JSX trees built from cn() calls', async () => {
+    const tsx = "const A = () => (\n  <div className={cn('card', x && 'p-4')}>\n    <div className=\"card\">x</div>\n  </div>\n);\n";
+    expect(found(await lintWith(RULES, tsx, 'tsx'))).toEqual(['3:5 div CARD_NEST']);
+  });
+
+  it('does not judge a class list built at run time', async () => {
+    const tsx = 'const A = () => <button type="button" className={styles}>x</button>;\n';
+    const result = await lintWith(RULES, tsx, 'tsx');
+    expect(found(result)).toEqual([]);
+    expect(result.coverage.unchecked.length).toBeGreaterThan(0);
+  });
+});
