@@ -1,12 +1,13 @@
 import { build } from 'esbuild';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Bundles a TypeScript entry of the bench (which imports src/) and imports it. */
 export async function importTs(entry) {
-  const out = join(mkdtempSync(join(tmpdir(), 'dsctl-bench-')), 'entry.mjs');
+  // Inside the repo, so the bundle's bare imports resolve from node_modules.
+  mkdirSync('bench/.build', { recursive: true });
+  const out = join('bench/.build', `${entry.replace(/\W+/g, '-')}.mjs`);
   await build({
     entryPoints: [entry],
     outfile: out,
@@ -16,9 +17,8 @@ export async function importTs(entry) {
     target: 'node20',
     mainFields: ['module', 'main'],
     logLevel: 'warning',
-    // Resolve node_modules from the repo, not from the temp folder.
     packages: 'external',
     absWorkingDir: process.cwd(),
   });
-  return import(pathToFileURL(out).href);
+  return import(pathToFileURL(join(process.cwd(), out)).href);
 }

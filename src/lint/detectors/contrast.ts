@@ -61,7 +61,14 @@ interface Prepared {
   readonly weights: FontWeightIndex;
   /** The theme's page background (`bg` role), when it exists. */
   readonly pageBg?: Paint;
+  /** Pages repeat the same class lists and colour pairs: resolve each once per project. */
+  readonly classLists: Map<string, Own>;
+  readonly ratios: WeakMap<Colour, WeakMap<Colour, number>>;
 }
+
+const MEMO_LIMIT = 20_000;
+// Shared by every element that sets no colour, size or weight of its own.
+const NOTHING: Own & Resolved = Object.freeze({});
 
 export const detector: DetectorModule<Prepared> = {
   id: 'contrast',
@@ -76,6 +83,8 @@ export const detector: DetectorModule<Prepared> = {
       minRatio: check.minRatio ?? 4.5,
       largeTextMinRatio: check.largeTextMinRatio ?? 3,
       weights: buildFontWeightIndex(context.project),
+      classLists: new Map(),
+      ratios: new WeakMap(),
       ...(bgColour ? { pageBg: { colour: bgColour, source: `page background ${bgToken.path}` } } : {}),
     };
   },
@@ -94,17 +103,23 @@ export const detector: DetectorModule<Prepared> = {
     const findings: Finding[] = [];
     for (const element of allElements(doc)) {
       const parent = element.parent && element.parent.type !== 'root' ? resolved.get(element.parent as Element) : undefined;
-      const own = ownStyle(classes.get(element) ?? (element.attribs.class ?? '').split(/\s+/).filter(Boolean), styles.get(element), prepared, context);
-      const bg = own.bg ? (own.bg.colour.alpha < 1 && parent?.bg ? { colour: compositeOver(own.bg.colour, parent.bg.colour), source: own.bg.source } : own.bg) : parent?.bg;
-      const fg = own.fg ?? parent?.fg;
-      const sizePx = own.sizePx ?? parent?.sizePx;
-      const weight = own.weight ?? parent?.weight;
-      const state: Resolved = {
-        ...(fg ? { fg } : {}),
-        ...(bg ? { bg } : {}),
-        ...(sizePx !== undefined ? { sizePx } : {}),
-        ...(weight !== undefined ? { weight } : {}),
-      };
+      const own = styleOf(element, classes, styles.get(element), prepared, context);
+      // Most elements set nothing that matters here: they share their parent's state, allocation-free.
+      let state: Resolved;
+      if (own === NOTHING) {
+        state = parent ?? NOTHING;
+      } else {
+        const bg = own.bg ? (own.bg.colour.alpha < 1 && parent?.bg ? { colour: compositeOver(own.bg.colour, parent.bg.colour), source: own.bg.source } : own.bg) : parent?.bg;
+        const fg = own.fg ?? parent?.fg;
+        const sizePx = own.sizePx ?? parent?.sizePx;
+        const weight = own.weight ?? parent?.weight;
+        state = {
+          ...(fg ? { fg } : {}),
+          ...(bg ? { bg } : {}),
+          ...(sizePx !== undefined ? { sizePx } : {}),
+          ...(weight !== undefined ? { weight } : {}),
+        };
+      }
       resolved.set(element, state);
 
       // Checked where the pair is made: a text colour set here, or a background set under inherited text.
@@ -112,7 +127,7 @@ export const detector: DetectorModule<Prepared> = {
       if (!token || !state.fg) continue;
       const background = backdrop(state.bg, prepared.pageBg);
       if (!background) continue;
-      const ratio = contrastRatio(state.fg.colour, background.colour);
+      const ratio = memoRatio(prepared, state.fg.colour, background.colour);
       const size = state.sizePx ?? DEFAULT_SIZE_PX;
       const large = size >= LARGE_TEXT_PX || (size >= LARGE_BOLD_TEXT_PX && (state.weight ?? DEFAULT_WEIGHT) >= BOLD_WEIGHT);
       const required = large ? prepared.largeTextMinRatio : prepared.minRatio;
@@ -155,6 +170,29 @@ function classesByElement(doc: LintDocument): Map<Element, string[]> {
     else map.set(c.element, [c.name]);
   }
   return map;
+}
+
+/** The element's own paint, memoised by its class attribute when no inline style is involved. */
+function styleOf(element: Element, classes: Map<Element, string[]>, declarations: readonly CssDeclaration[] | undefined, prepared: Prepared, context: LintContext): Own {
+  const list = () => classes.get(element) ?? (element.attribs.class ?? '').split(/\s+/).filter(Boolean);
+  if (declarations) return ownStyle(list(), declarations, prepared, context);
+  const key = element.attribs.class ?? '';
+  let own = prepared.classLists.get(key);
+  if (!own) {
+    const computed = ownStyle(list(), undefined, prepared, context);
+    own = computed.fg || computed.bg || computed.sizePx !== undefined || computed.weight !== undefined ? computed : NOTHING;
+    if (prepared.classLists.size >= MEMO_LIMIT) prepared.classLists.clear();
+    prepared.classLists.set(key, own);
+  }
+  return own;
+}
+
+function memoRatio(prepared: Prepared, fg: Colour, bg: Colour): number {
+  let byBg = prepared.ratios.get(fg);
+  if (!byBg) prepared.ratios.set(fg, (byBg = new WeakMap()));
+  let ratio = byBg.get(bg);
+  if (ratio === undefined) byBg.set(bg, (ratio = contrastRatio(fg, bg)));
+  return ratio;
 }
 
 function ownStyle(classes: readonly string[], declarations: readonly CssDeclaration[] | undefined, prepared: Prepared, context: LintContext): Own {

@@ -3,7 +3,7 @@ import type { Element } from 'domhandler';
 import type { HtmlAttrCheck } from '../../contracts/rule-types.js';
 import type { DetectorModule, Finding } from '../detector.js';
 import type { LintDocument } from '../document.js';
-import { allElements, attributeNameRange, isDynamic, tagMatches, tagRange } from './markup.js';
+import { allElements, attributeNameRange, elementsWithAttribute, elementsWithTags, isDynamic, tagMatches, tagRange } from './markup.js';
 
 interface Prepared {
   readonly check: HtmlAttrCheck;
@@ -32,13 +32,28 @@ export const detector: DetectorModule<Prepared> = {
   },
   run(doc, _rule, { check, valuePattern, selector }) {
     const findings: Finding[] = [];
-    for (const element of allElements(doc)) {
+    for (const element of candidates(doc, check)) {
       const finding = inspect(doc, element, check, valuePattern, selector);
       if (finding) findings.push(finding);
     }
     return findings;
   },
 };
+
+/** Only the elements a check can be about: those with its attribute, or with one of its tags. */
+function candidates(doc: LintDocument, check: HtmlAttrCheck): readonly Element[] {
+  switch (check.kind) {
+    case 'attr-value-forbidden':
+    case 'attr-value-contains':
+    case 'attr-present':
+      return elementsWithAttribute(doc, check.attr);
+    case 'tag-present':
+    case 'tag-missing-attr':
+      return elementsWithTags(doc, check.tags);
+    case 'element-present':
+      return allElements(doc);
+  }
+}
 
 function inspect(
   doc: LintDocument,

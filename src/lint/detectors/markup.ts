@@ -1,17 +1,62 @@
 import type { ChildNode, Element } from 'domhandler';
 import type { LintDocument, Range } from '../document.js';
 
-/** Every element of a document in document order, iteratively (hostile nesting must not overflow the stack). */
-export function* allElements(doc: LintDocument): Generator<Element> {
-  if (!doc.root) return;
-  const stack: ChildNode[] = [...doc.root.children].reverse();
+interface MarkupIndex {
+  /** Every element in document order. */
+  readonly elements: readonly Element[];
+  readonly byTag: ReadonlyMap<string, readonly Element[]>;
+  readonly byAttribute: ReadonlyMap<string, readonly Element[]>;
+}
+
+const indexes = new WeakMap<LintDocument, MarkupIndex>();
+
+/**
+ * One walk per document, shared by every rule: most rules ask for a tag or an attribute, so they
+ * visit only those elements. Iterative: hostile nesting must not overflow the stack.
+ */
+export function markupIndex(doc: LintDocument): MarkupIndex {
+  const cached = indexes.get(doc);
+  if (cached) return cached;
+  const elements: Element[] = [];
+  const byTag = new Map<string, Element[]>();
+  const byAttribute = new Map<string, Element[]>();
+  const stack: ChildNode[] = doc.root ? [...doc.root.children].reverse() : [];
   while (stack.length > 0) {
     const node = stack.pop() as ChildNode;
     if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') continue;
     const element = node as Element;
-    yield element;
+    elements.push(element);
+    push(byTag, element.name, element);
+    for (const attr in element.attribs) push(byAttribute, attr, element);
     for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i] as ChildNode);
   }
+  const index = { elements, byTag, byAttribute };
+  indexes.set(doc, index);
+  return index;
+}
+
+function push(map: Map<string, Element[]>, key: string, element: Element): void {
+  const list = map.get(key);
+  if (list) list.push(element);
+  else map.set(key, [element]);
+}
+
+/** Every element of a document, in document order. */
+export function allElements(doc: LintDocument): readonly Element[] {
+  return markupIndex(doc).elements;
+}
+
+/** Elements with one of these tags (in document order), or all elements when `tags` is undefined. */
+export function elementsWithTags(doc: LintDocument, tags: readonly string[] | undefined): readonly Element[] {
+  const index = markupIndex(doc);
+  if (tags === undefined) return index.elements;
+  if (tags.length === 1) return index.byTag.get(tags[0] as string) ?? [];
+  const wanted = new Set(tags);
+  return index.elements.filter((e) => wanted.has(e.name));
+}
+
+export function elementsWithAttribute(doc: LintDocument, attr: string): readonly Element[] {
+  return markupIndex(doc).byAttribute.get(attr) ?? [];
 }
 
 /** Where a finding about a whole element points: its start tag. */

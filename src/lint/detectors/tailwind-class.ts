@@ -1,13 +1,14 @@
 import type { DetectorModule } from '../detector.js';
-import { CLASS_MESSAGES, findClasses } from './class-match.js';
+import { CLASS_MESSAGES, classMatcher, findClasses } from './class-match.js';
 
 /** The class base equals a `matchPatterns` entry, or the whole base matches `pattern`. */
-export const detector: DetectorModule<{ exact: ReadonlySet<string>; pattern: RegExp | undefined }> = {
+export const detector: DetectorModule<(name: string) => boolean> = {
   id: 'tailwind-class',
   messages: CLASS_MESSAGES,
-  prepare: (rule) => ({
-    exact: new Set(rule.matchPatterns ?? []),
-    pattern: rule.pattern === undefined ? undefined : new RegExp(`^(?:${rule.pattern})$`),
-  }),
-  run: (doc, _rule, { exact, pattern }) => findClasses(doc, (base) => exact.has(base) || (pattern?.test(base) ?? false)),
+  prepare(rule) {
+    const exact = new Set(rule.matchPatterns ?? []);
+    const pattern = rule.pattern === undefined ? undefined : new RegExp(`^(?:${rule.pattern})$`);
+    return classMatcher((base) => exact.has(base) || (pattern?.test(base) ?? false));
+  },
+  run: (doc, _rule, matches) => findClasses(doc, matches),
 };

@@ -262,6 +262,8 @@ export const detector: DetectorModule<Prepared> = {
       }
     }
     for (const occurrence of doc.classes) {
+      // Only arbitrary values can hold raw values; most classes have none.
+      if (!occurrence.name.includes('-[')) continue;
       const parsed = parseClassToken(occurrence.name);
       if (parsed.arbitraryValue === undefined || parsed.utility === undefined) continue;
       const utility = UTILITY_KINDS.get(parsed.utility);

@@ -81,14 +81,18 @@ function attributeInfo(text: string, start: number, end: number, nameLength: num
   const nameRange: Range = { start, end: start + nameLength };
   if (quote === undefined) return { rawName: text.slice(nameRange.start, nameRange.end), nameRange, dynamic: false };
   let i = nameRange.end;
-  while (i < end && /\s/.test(text[i] ?? '')) i++;
-  if (text[i] === '=') i++;
-  while (i < end && /\s/.test(text[i] ?? '')) i++;
+  while (i < end && isSpace(text.charCodeAt(i))) i++;
+  if (text.charCodeAt(i) === 61 /* = */) i++;
+  while (i < end && isSpace(text.charCodeAt(i))) i++;
   const quoted = quote === '"' || quote === "'";
   const valueStart = quoted ? i + 1 : i;
   // A quoted value that runs to the end of input has no closing quote to drop.
   const valueEnd = quoted && text[end - 1] === quote && end - 1 >= valueStart ? end - 1 : end;
   return { rawName: text.slice(nameRange.start, nameRange.end), nameRange, valueRange: { start: valueStart, end: Math.max(valueStart, valueEnd) }, dynamic: false };
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
 }
 
 function* styleElements(nodes: readonly import('domhandler').ChildNode[]): Generator<Element> {
