@@ -3,7 +3,6 @@ import { join, relative, sep } from 'node:path';
 import type { Problem } from '../diagnostics/problem.js';
 import { sortProblems } from '../diagnostics/problem.js';
 import { problem } from '../diagnostics/schema-issues.js';
-import { UserError } from '../diagnostics/user-error.js';
 import { fileError } from '../io/read-text.js';
 import { checkComponent } from '../contracts/components.js';
 import { CONTRACT_SUFFIX, type ComponentEntry, type ComponentSet } from '../contracts/component-types.js';

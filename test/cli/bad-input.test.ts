@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dsctl, type CliRun } from '../support/cli.js';
 import { editJson, starterProject } from '../support/project.js';
-import { tempDir } from '../support/temp-dir.js';
 
 /** No user mistake may surface as a stack trace. */
 function expectNoStackTrace(run: CliRun): void {

@@ -3,19 +3,10 @@ import type * as t from '@babel/types';
 import type { Element, ParentNode } from 'domhandler';
 import { SourceParseError } from '../detector.js';
 import type { LintDocument } from '../document.js';
-import {
-  DocumentBuilder,
-  UNKNOWN_TEXT,
-  collectClasses,
-  collectStyles,
-  endOf,
-  isClassFunctionCall,
-  isStaticString,
-  startOf,
-  staticAttributeValue,
-  unwrapTs,
-  type ClassScope,
-} from './element-builder.js';
+import { endOf, isStaticString, staticAttributeValue, startOf, unwrapTs } from './babel-nodes.js';
+import { collectClasses, isClassFunctionCall, type ClassScope } from './class-expressions.js';
+import { DocumentBuilder, UNKNOWN_TEXT } from './element-builder.js';
+import { collectStyles } from './style-object.js';
 
 export interface JsxSourceOptions {
   readonly sourceType: 'jsx' | 'tsx';

@@ -15,7 +15,10 @@ import type { Element, ParentNode } from 'domhandler';
 import { SourceParseError } from '../detector.js';
 import type { AttributeInfo, LintDocument, Range } from '../document.js';
 import { parseStyleAttribute, parseStylesheetDetailed } from './css.js';
-import { DocumentBuilder, UNKNOWN_TEXT, collectClasses, collectStyles, staticAttributeValue } from './element-builder.js';
+import { staticAttributeValue } from './babel-nodes.js';
+import { collectClasses } from './class-expressions.js';
+import { DocumentBuilder, UNKNOWN_TEXT } from './element-builder.js';
+import { collectStyles } from './style-object.js';
 
 export interface VueSourceOptions {
   readonly filename?: string;

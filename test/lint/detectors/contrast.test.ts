@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLinter, type Linter } from '../../../src/lint/engine.js';
 import { loadValidProject } from '../../../src/project/project.js';
 import { found, linterFor } from '../../support/lint.js';
 import { editJson, starterProject } from '../../support/project.js';
+import { STARTER_EXAMPLES, useStarterExamples } from '../../support/starter-examples.js';
 
 const RULE = { id: 'CONTRAST', detector: 'contrast', contrastCheck: { minRatio: 4.5, largeTextMinRatio: 3 } };
 
@@ -102,22 +103,8 @@ describe('contrast', () => {
 });
 
 describe('the starter examples', () => {
-  const fixture = JSON.parse(readFileSync(new URL('../../fixtures/starter-expected-violations.json', import.meta.url), 'utf8')) as {
-    clean: string[];
-    violations: { file: string; ruleId: string; line: number; column: number; token: string }[];
-  };
-  const files = ['examples/violations-marketing.html', 'examples/violations-settings.html', 'examples/clean.html'];
-  const texts = new Map<string, string>();
-  let starter: Linter;
-  beforeAll(async () => {
-    const dir = starterProject();
-    for (const file of files) texts.set(file, readFileSync(join(dir, file), 'utf8'));
-    starter = await createLinter(loadValidProject({ cwd: dir }), ['html']);
-  });
-
-  it.each(files)('%s: exactly the seeded A11Y_TEXT_CONTRAST findings', (file) => {
-    const got = found(starter.lint(texts.get(file) ?? '', { filename: file })).filter((f) => f.endsWith(' A11Y_TEXT_CONTRAST'));
-    const want = fixture.violations.filter((v) => v.file === file && v.ruleId === 'A11Y_TEXT_CONTRAST').map((v) => `${v.line}:${v.column} ${v.token} ${v.ruleId}`);
-    expect(got).toEqual(want);
+  const examples = useStarterExamples((ruleId) => ruleId === 'A11Y_TEXT_CONTRAST');
+  it.each(STARTER_EXAMPLES)('%s: exactly the seeded A11Y_TEXT_CONTRAST findings', (file) => {
+    expect(examples.actual(file)).toEqual(examples.expected(file));
   });
 });

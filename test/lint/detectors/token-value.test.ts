@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLinter, type Linter } from '../../../src/lint/engine.js';
@@ -7,6 +7,7 @@ import { PROPERTY_KINDS, scanValue } from '../../../src/lint/detectors/token-val
 import { loadValidProject } from '../../../src/project/project.js';
 import { found, linterFor } from '../../support/lint.js';
 import { editJson, starterProject } from '../../support/project.js';
+import { STARTER_EXAMPLES, STARTER_EXPECTED, useStarterExamples } from '../../support/starter-examples.js';
 
 const RULES = [
   { id: 'RAW_COLOR', detector: 'token-value', tokenValueCheck: { kinds: ['color'], allow: ['transparent', 'currentColor', 'inherit'] } },
@@ -184,33 +185,11 @@ describe('property table', () => {
 });
 
 describe('the starter examples', () => {
-  interface Expected {
-    readonly file: string;
-    readonly ruleId: string;
-    readonly line: number;
-    readonly column: number;
-    readonly token: string;
-  }
-  const fixture = JSON.parse(readFileSync(new URL('../../fixtures/starter-expected-violations.json', import.meta.url), 'utf8')) as {
-    clean: string[];
-    violations: Expected[];
-  };
-  const files = ['examples/violations-marketing.html', 'examples/violations-settings.html', 'examples/clean.html'];
-  const texts = new Map<string, string>();
-  let starter: Linter;
-  beforeAll(async () => {
-    const dir = starterProject();
-    for (const file of files) texts.set(file, readFileSync(join(dir, file), 'utf8'));
-    starter = await createLinter(loadValidProject({ cwd: dir }), ['html']);
-  });
-  const mine = (ruleId: string) => ruleId.startsWith('TOKEN_RAW_');
-
-  it.each(files)('%s: exactly the seeded TOKEN_RAW_* findings', (file) => {
-    const result = starter.lint(texts.get(file) ?? '', { filename: file });
-    const got = found(result).filter((f) => mine(f.split(' ')[2] ?? ''));
-    const want = fixture.violations.filter((v) => v.file === file && mine(v.ruleId)).map((v) => `${v.line}:${v.column} ${v.token} ${v.ruleId}`);
-    expect(got).toEqual(want);
-    if (fixture.clean.includes(file)) expect(got).toEqual([]);
+  const examples = useStarterExamples((ruleId) => ruleId.startsWith('TOKEN_RAW_'));
+  it.each(STARTER_EXAMPLES)('%s: exactly the seeded TOKEN_RAW_* findings', (file) => {
+    const want = examples.expected(file);
+    expect(examples.actual(file)).toEqual(want);
+    if (STARTER_EXPECTED.clean.includes(file)) expect(want).toEqual([]);
     else expect(want.length).toBeGreaterThan(0);
   });
 });

@@ -2,8 +2,9 @@ import { selectAll } from 'css-select';
 import { isTag, type ChildNode, type Element } from 'domhandler';
 import { getParent } from 'domutils';
 import { describe, expect, it } from 'vitest';
+import { attribute, classes, elements, lineColumn, only, slice, unchecked } from '../../support/lint-document.js';
 import { SourceParseError } from '../../../src/lint/detector.js';
-import type { LintDocument, Range } from '../../../src/lint/document.js';
+import type { LintDocument } from '../../../src/lint/document.js';
 import { parseJsxSource } from '../../../src/lint/sources/jsx.js';
 
 const CLASS_FUNCTIONS = ['clsx', 'cn', 'classnames', 'cva', 'twMerge', 'tw'];
@@ -12,36 +13,6 @@ function tsx(text: string, filename?: string): LintDocument {
   return parseJsxSource(text, { sourceType: 'tsx', classFunctions: CLASS_FUNCTIONS, ...(filename ? { filename } : {}) });
 }
 
-const slice = (doc: LintDocument, range: Range | undefined) => (range ? doc.text.slice(range.start, range.end) : undefined);
-
-/** 1-based line:column of an offset. */
-function lineColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset).split('\n');
-  return `${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
-}
-
-/** [name, the text at its range, its element's tag] for every class occurrence. */
-const classes = (doc: LintDocument) => doc.classes.map((c) => [c.name, slice(doc, c.range), c.element?.name]);
-const unchecked = (doc: LintDocument) => doc.unchecked.map((u) => [doc.text.slice(u.offset, u.offset + 6), u.reason]);
-
-function elements(doc: LintDocument): Element[] {
-  const out: Element[] = [];
-  const stack: ChildNode[] = [...(doc.root?.children ?? [])].reverse();
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (!isTag(node)) continue;
-    out.push(node);
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as ChildNode);
-  }
-  return out;
-}
-
-const only = (doc: LintDocument, name: string): Element => {
-  const found = elements(doc).filter((e) => e.name === name);
-  expect(found).toHaveLength(1);
-  return found[0] as Element;
-};
-
-const attribute = (doc: LintDocument, element: Element, key: string) => doc.elements.get(element)?.attributes.get(key);
 
 describe('parseJsxSource: class names', () => {
   it('reads cn() strings, && branches and object keys at their exact offsets', () => {
