@@ -2,15 +2,16 @@ import { resolve } from 'node:path';
 import { UserError } from '../diagnostics/user-error.js';
 import { readBaseline, writeBaseline, compareWithBaseline } from '../lint/baseline.js';
 import { createLinter, sourceTypeOf } from '../lint/engine.js';
-import { changedFiles, parseShard, projectPath, selectFiles, shard } from '../lint/files.js';
+import { projectPath } from '../lint/files.js';
 import { formatGithub } from '../lint/formatters/github.js';
 import { lintJsonData } from '../lint/formatters/json.js';
 import { formatSarif } from '../lint/formatters/sarif.js';
 import { formatStylish } from '../lint/formatters/stylish.js';
 import type { FormatInput } from '../lint/formatters/types.js';
 import { ruleCoverage } from '../lint/coverage.js';
-import { lintFiles, type FileReport } from '../lint/report.js';
-import { SOURCE_TYPES, type SourceType } from '../lint/types.js';
+import type { FileReport } from '../lint/report.js';
+import { lintProject } from '../lint/run.js';
+import { SOURCE_TYPES } from '../lint/types.js';
 import { loadValidProject } from '../project/project.js';
 import type { CommandContext } from './context.js';
 import { printEnvelope } from './output.js';
@@ -60,20 +61,18 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
     const file = options.stdinFilename ? projectPath(project.root, resolve(io.cwd, name)) : name;
     reports = [{ file, source, result: linter.lint(source, { filename: file, sourceType }) }];
   } else {
-    let files: string[];
-    if (options.changed) {
-      files = changedFiles(project, options.base);
-    } else {
-      const selection = await selectFiles(project, io.cwd, paths);
-      files = [...selection.files];
-      skipped = selection.skipped;
-    }
-    if (options.shard) files = shard(files, parseShard(options.shard));
-    const types = [...new Set(files.map((f) => sourceTypeOf(f)).filter((t): t is SourceType => t !== undefined))];
-    const linter = await createLinter(project, types);
-    const progress = io.interactive && files.length > 20 && format === 'stylish';
-    reports = lintFiles(linter, files, progress ? (done, total) => io.stderr(`\r${io.err.dim(`linting ${done}/${total}`)}`) : undefined);
+    const progress = io.interactive && format === 'stylish';
+    const run = await lintProject(project, {
+      cwd: io.cwd,
+      paths,
+      changed: options.changed === true,
+      base: options.base,
+      shard: options.shard,
+      ...(progress ? { onProgress: (done: number, total: number) => total > 20 && io.stderr(`\r${io.err.dim(`linting ${done}/${total}`)}`) } : {}),
+    });
     if (progress) io.stderr('\r\u001b[2K');
+    reports = run.reports;
+    skipped = run.skipped;
   }
   for (const s of skipped) io.stderr(`${io.err.yellow('warn')} ${s.path}: ${s.reason}\n`);
   if (paths.length > 0 && reports.length === 0 && skipped.length === paths.length) {

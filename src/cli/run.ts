@@ -35,7 +35,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(jsonOption())
     .action(async (dir: string, options: { force?: boolean; json?: boolean }) => {
       const { runInit } = await import('./init.js');
-      exitCode = runInit(context(), dir, options);
+      exitCode = await runInit(context(), dir, options);
     });
 
   program
@@ -71,7 +71,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .argument('[dir]', 'target folder')
     .action(async (dir: string | undefined) => {
       const { runDemo } = await import('./demo.js');
-      exitCode = runDemo(context(), dir);
+      exitCode = await runDemo(context(), dir);
     });
 
   try {

@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { parseConfigDocument, readJsonDocument } from '../project/read-json.js';
+import type { Project } from '../project/project.js';
 import type { FileReport } from './report.js';
+import { lintProject } from './run.js';
 import type { Violation } from './types.js';
 
 const EntrySchema = z.strictObject({
@@ -69,4 +73,17 @@ export function compareWithBaseline(reports: readonly FileReport[], entries: rea
   const linted = new Set(reports.filter((r) => r.result).map((r) => r.file));
   const prunable = entries.filter((e) => linted.has(e.file) && !matched.has(key(e.file, e.ruleId, e.fingerprint)));
   return { fresh, accepted, prunable };
+}
+
+/**
+ * The starter's pages carry deliberate violations (they teach what the rules catch); its baseline
+ * records them, so `dsctl lint --baseline` — the starter's CI command — starts green and fails on new ones.
+ */
+export async function seedBaseline(project: Project, options: { force?: boolean } = {}): Promise<{ path: string; count: number } | undefined> {
+  const configured = project.config.lint.baseline;
+  if (!configured) return undefined;
+  const path = resolve(project.root, configured);
+  if (existsSync(path) && !options.force) return undefined;
+  const { reports } = await lintProject(project, { cwd: project.root });
+  return { path: configured, count: writeBaseline(path, reports) };
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import type { JsonDocument } from '../diagnostics/json-source.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { CONFIG_FILE, ConfigSchema, type Config } from './config-schema.js';
 import { parseConfigDocument, readJsonDocument } from './read-json.js';
@@ -10,6 +11,8 @@ export interface LoadedConfig {
   /** The folder that holds it: every configured path is relative to this. */
   readonly root: string;
   readonly config: Config;
+  /** The parsed file, for problems that point into it. */
+  readonly doc: JsonDocument;
 }
 
 /** Walks up from `cwd` to the nearest dsctl.config.json, as git does for .git. */
@@ -35,5 +38,5 @@ export function loadConfig(options: { cwd: string; configPath?: string | undefin
   const display = relative(options.cwd, path) || CONFIG_FILE;
   const doc = readJsonDocument(path, display, 'config file');
   const config = parseConfigDocument(doc, ConfigSchema, 'config/invalid', 'dsctl config');
-  return { path, root: dirname(path), config };
+  return { path, root: dirname(path), config, doc };
 }

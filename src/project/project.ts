@@ -46,7 +46,7 @@ const cache = new Map<string, { stamp: string; project: Project }>();
  * returns the same object unless a source file changed.
  */
 export function loadProject(options: LoadOptions): Project {
-  const { path: configPath, root, config } = loadConfig(options);
+  const { path: configPath, root, config, doc: configDoc } = loadConfig(options);
   const cached = cache.get(configPath);
   if (cached && cached.stamp === stampOf(cached.project.sources)) return cached.project;
 
@@ -72,6 +72,8 @@ export function loadProject(options: LoadOptions): Project {
     ...validator.validate('tokens', tokensDoc).filter((p) => !notDtcg.some((prefix) => (p.pointer ?? '').startsWith(prefix))),
     ...parsedTokens.problems,
   );
+
+  problems.push(...checkThemeGroups(config, configDoc, parsedTokens.declared));
 
   const rulesDoc = read(config.contracts.rules, 'rules file');
   const parsedRules = parseRules(rulesDoc);
@@ -140,6 +142,20 @@ export function loadValidProject(options: LoadOptions): Project {
     );
   }
   return project;
+}
+
+/** A theme namespace naming a group with no tokens would silently switch off contrast and suggestions. */
+function checkThemeGroups(config: Config, doc: JsonDocument, declared: ReadonlySet<string>): Problem[] {
+  const problems: Problem[] = [];
+  for (const [namespace, groups] of Object.entries(config.theme)) {
+    groups.forEach((group, index) => {
+      const prefix = `${group}.`;
+      if (![...declared].some((path) => path.startsWith(prefix))) {
+        problems.push(problem(doc, 'config/theme-group', 'error', `theme.${namespace} names "${group}", which holds no token`, `/theme/${namespace}/${index}`));
+      }
+    });
+  }
+  return problems;
 }
 
 function stampOf(paths: readonly string[]): string {

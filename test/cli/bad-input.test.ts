@@ -206,3 +206,17 @@ function findDeprecated(group: Record<string, unknown>, path: string[] = []): { 
   }
   return undefined;
 }
+
+describe('config cross-references (built binary)', () => {
+  it('a theme group that holds no token is an error pointing into the config', () => {
+    const dir = starterProject();
+    editJson<{ theme: Record<string, string[]> }>(dir, 'dsctl.config.json', (c) => {
+      c.theme.color = ['color.semantic.lite'];
+    });
+    const run = dsctl(['check', '--json'], dir);
+    expect(run.code).toBe(1);
+    expect((JSON.parse(run.stdout) as { data: { problems: unknown[] } }).data.problems).toEqual([
+      expect.objectContaining({ code: 'config/theme-group', file: 'dsctl.config.json', pointer: '/theme/color/0', message: 'theme.color names "color.semantic.lite", which holds no token' }),
+    ]);
+  });
+});

@@ -99,6 +99,28 @@ describe('dsctl init + check (built binary)', () => {
   });
 });
 
+describe('the starter lints green under its own baseline (built binary)', () => {
+  it('init writes the baseline of the deliberate violations; lint --baseline passes, plain lint does not', () => {
+    const app = initStarter();
+    const baseline = JSON.parse(readFileSync(join(app, '.design-baseline.json'), 'utf8')) as { entries: { file: string }[] };
+    expect(baseline.entries.length).toBeGreaterThan(10);
+    expect(new Set(baseline.entries.map((e) => e.file))).toEqual(new Set(['examples/violations-marketing.html', 'examples/violations-settings.html']));
+    expect(dsctl(['lint', '--baseline'], app).code).toBe(0);
+    expect(dsctl(['lint'], app).code).toBe(1);
+    const scripts = (JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['design:lint']).toBe('dsctl lint --baseline');
+  });
+
+  it('runs the demo end to end, offline', () => {
+    const dir = tempDir();
+    const run = dsctl(['demo', join(dir, 'story')], dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('[4/4] dsctl lint --baseline');
+    expect(run.stderr).toContain('demo complete');
+    expect(run.stdout).toContain('A11Y_BUTTON_TYPE');
+  });
+});
+
 describe('dsctl basics (built binary)', () => {
   it('prints its version', () => {
     const run = dsctl(['--version'], tempDir());
@@ -107,7 +129,7 @@ describe('dsctl basics (built binary)', () => {
   });
 
   it('has --help on every command', () => {
-    for (const command of ['init', 'check', 'demo']) {
+    for (const command of ['init', 'check', 'lint', 'demo']) {
       const run = dsctl([command, '--help'], tempDir());
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(`Usage: dsctl ${command}`);
