@@ -1,9 +1,10 @@
 // npm run bench: performance as ratios against a baseline measured in the same run, never as a
 // timed assertion in a test. Each module exports run() → { title, rows, ratios }.
+import * as drift from './drift.mjs';
 import * as lint from './lint.mjs';
 import * as startup from './startup.mjs';
 
-const suites = [startup, lint];
+const suites = [startup, drift, lint];
 let missed = 0;
 for (const suite of suites) {
   const { title, rows, ratios } = await suite.run();

@@ -2,7 +2,7 @@ import type { Problem } from '../diagnostics/problem.js';
 import { countBySeverity } from '../diagnostics/problem.js';
 import type { CliIo } from './io.js';
 
-/** ESLint's stylish layout for contract problems: grouped by file, one line each, a summary last. */
+/** ESLint's stylish layout for problems and drift findings: grouped by file, one line each, a summary last. */
 export function formatProblemsStylish(problems: readonly Problem[], c: CliIo['out']): string {
   const out: string[] = [];
   const byFile = new Map<string, Problem[]>();
@@ -14,6 +14,7 @@ export function formatProblemsStylish(problems: readonly Problem[], c: CliIo['ou
       const severity = p.severity === 'error' ? c.red('error') : c.yellow('warn ');
       out.push(`  ${c.dim(place(p).padEnd(width))}  ${severity}  ${p.message}  ${c.dim(p.code)}`);
       if (p.hint) out.push(`  ${' '.repeat(width)}         ${c.cyan('hint:')} ${p.hint}`);
+      for (const d of p.details ?? []) out.push(`  ${' '.repeat(width)}         ${c.dim(d)}`);
     }
     out.push('');
   }

@@ -24,7 +24,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       outputError: (text, write) => write(io.err.red(text)),
     });
 
-  const context = (): CommandContext => ({ io, configPath: program.opts<{ config?: string }>().config });
+  const context = (): CommandContext => ({ io, configPath: program.opts<{ config?: string }>().config, commands: commandTable(program) });
   const jsonOption = () => new Option('--json', 'print one JSON envelope on stdout');
 
   program
@@ -66,6 +66,25 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     });
 
   program
+    .command('build')
+    .description('write the generated views (DESIGN.md front matter, CSS, Tailwind theme, components.json, llms.txt, playbook tables)')
+    .option('--check', 'write nothing; exit 1 listing stale views')
+    .addOption(jsonOption())
+    .action(async (options: { check?: boolean; json?: boolean }) => {
+      const { runBuild } = await import('./build.js');
+      exitCode = runBuild(context(), options);
+    });
+
+  program
+    .command('drift')
+    .description('every drift check: stale or hand-edited views, broken markers, playbook self-drift')
+    .addOption(jsonOption())
+    .action(async (options: { json?: boolean }) => {
+      const { runDrift } = await import('./drift.js');
+      exitCode = runDrift(context(), options);
+    });
+
+  program
     .command('demo')
     .description('the whole story on the starter, offline (writes to a temp folder unless [dir] is given)')
     .argument('[dir]', 'target folder')
@@ -90,6 +109,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     throw error;
   }
+}
+
+/** Every command path of the program, as `dsctl X` would be written: `check`, `gate check`. */
+function commandTable(program: Command): Set<string> {
+  const paths = new Set<string>();
+  const walk = (command: Command, prefix: string) => {
+    for (const sub of command.commands) {
+      if (sub.name() === 'help') continue;
+      const path = prefix ? `${prefix} ${sub.name()}` : sub.name();
+      paths.add(path);
+      walk(sub, path);
+    }
+  };
+  walk(program, '');
+  return paths;
 }
 
 function usageError(error: CommanderError): UserError {

@@ -16,6 +16,8 @@ export interface Problem extends SourceLocation {
   readonly message: string;
   /** What to do about it, when there is something better to say than the message. */
   readonly hint?: string;
+  /** Supporting lines for people (a diff excerpt, the keys that changed). */
+  readonly details?: readonly string[];
 }
 
 export function countBySeverity(problems: readonly Problem[]): { errorCount: number; warnCount: number } {

@@ -60,6 +60,7 @@ export const ConfigSchema = z
     theme: z
       .strictObject({
         color: groups('Colour utilities (bg-*, text-*, border-*): the name is the token path under the group, joined with "-".'),
+        colorDark: groups('The same colour names for the dark theme (generated CSS only; contrast is checked on the light theme).'),
         spacing: groups('Spacing utilities (p-*, m-*, gap-*, …).'),
         radius: groups('Radius utilities (rounded-*).'),
         fontSize: groups('Font-size utilities (text-*).'),

@@ -1,0 +1,195 @@
+/**
+ * DTCG token values as CSS text, shared by the generated views. A value is rendered either fully
+ * resolved (`#3549cf`, `0px 1px 2px 0px #13121024`) or with its aliases kept as `var(--…)` so the
+ * cascade keeps the semantic layer (`var(--color-brand-600)`).
+ */
+import { aliasTarget, type TokenType } from '../../contracts/token-types.js';
+import type { Token } from '../../contracts/tokens.js';
+import { parseDtcgColour, toHex } from '../../lint/colour.js';
+
+/** DTCG named font weights (token-types FONT_WEIGHT_NAMES) → the numbers CSS understands. */
+export const DTCG_FONT_WEIGHTS: Readonly<Record<string, number>> = {
+  thin: 100,
+  hairline: 100,
+  'extra-light': 200,
+  'ultra-light': 200,
+  light: 300,
+  normal: 400,
+  regular: 400,
+  book: 400,
+  medium: 500,
+  'semi-bold': 600,
+  'demi-bold': 600,
+  bold: 700,
+  'extra-bold': 800,
+  'ultra-bold': 800,
+  black: 900,
+  heavy: 900,
+  'extra-black': 950,
+  'ultra-black': 950,
+};
+
+/** CSS generic font families: keywords, never quoted. */
+const GENERIC_FAMILIES: ReadonlySet<string> = new Set([
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-serif',
+  'ui-sans-serif',
+  'ui-monospace',
+  'ui-rounded',
+  'math',
+  'emoji',
+  'fangsong',
+]);
+
+/** How a sub-alias inside a value is written; `undefined` means "the value has no aliases". */
+export type AliasWriter = ((target: string) => string | undefined) | undefined;
+
+/** `color.brand.600` → `--color-brand-600`; characters a CSS identifier cannot hold are escaped. */
+export function cssVarName(path: string): string {
+  return `--${cssIdent(path.split('.').join('-'))}`;
+}
+
+/** `var(--color-brand-600)` for a token path. */
+export function cssVar(path: string): string {
+  return `var(${cssVarName(path)})`;
+}
+
+/** The fully resolved CSS value of a token (aliases followed), or undefined when CSS cannot express it. */
+export function resolvedCss(token: Token): string | undefined {
+  return cssValue(token.type, token.resolved, undefined);
+}
+
+/**
+ * The CSS value of a token as written: a whole-value alias becomes `var(--target)`, aliases inside a
+ * composite become `var(--target)` in place, concrete parts are rendered as CSS.
+ */
+export function cascadingCss(token: Token, known: (path: string) => boolean): string | undefined {
+  const target = token.aliasChain[0];
+  if (target !== undefined && known(target)) return cssVar(target);
+  if (target !== undefined) return resolvedCss(token);
+  return cssValue(token.type, token.value, (sub) => (known(sub) ? cssVar(sub) : undefined)) ?? resolvedCss(token);
+}
+
+/** A number as CSS writes it: no `-0`, no trailing zeros. */
+export function cssNumber(value: number): string {
+  return Object.is(value, -0) ? '0' : String(value);
+}
+
+/** A DTCG `{ value, unit }` (dimension or duration) as `16px`, `0.875rem`, `120ms`. */
+export function unitValue(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as { value?: unknown; unit?: unknown };
+  return typeof v.value === 'number' && typeof v.unit === 'string' ? `${cssNumber(v.value)}${v.unit}` : undefined;
+}
+
+/** A resolved DTCG colour as `#rrggbb` or `#rrggbbaa`. */
+export function hexColour(value: unknown): string | undefined {
+  const colour = parseDtcgColour(value);
+  return colour ? toHex(colour) : undefined;
+}
+
+/** A font weight as a number: numbers pass through, DTCG names are looked up. */
+export function fontWeightNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' ? DTCG_FONT_WEIGHTS[value] : undefined;
+}
+
+/** `["Public Sans", "sans-serif"]` → `"Public Sans", sans-serif`. */
+export function fontFamilyList(value: unknown): string | undefined {
+  const names = typeof value === 'string' ? [value] : Array.isArray(value) ? value : undefined;
+  if (!names || names.length === 0 || !names.every((n): n is string => typeof n === 'string')) return undefined;
+  return names.map((name) => (GENERIC_FAMILIES.has(name) ? name : `"${name.replace(/["\\]/g, '\\$&')}"`)).join(', ');
+}
+
+/** The first family of a fontFamily value: `Public Sans`. */
+export function firstFontFamily(value: unknown): string | undefined {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}
+
+/**
+ * A DTCG value of `type` as CSS. `alias` writes sub-aliases (`{color.effect.shadow}` inside a
+ * shadow); without it a value containing an alias has no CSS form.
+ */
+export function cssValue(type: TokenType, value: unknown, alias: AliasWriter): string | undefined {
+  const target = aliasTarget(value);
+  if (target !== undefined) return alias?.(target);
+  const part = (partType: TokenType, sub: unknown) => cssValue(partType, sub, alias);
+  const obj = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  switch (type) {
+    case 'color':
+      return hexColour(value);
+    case 'dimension':
+    case 'duration':
+      return unitValue(value);
+    case 'number':
+      return typeof value === 'number' ? cssNumber(value) : undefined;
+    case 'fontWeight': {
+      const weight = fontWeightNumber(value);
+      return weight === undefined ? undefined : cssNumber(weight);
+    }
+    case 'fontFamily':
+      return fontFamilyList(value);
+    case 'cubicBezier':
+      return Array.isArray(value) && value.length === 4 && value.every((n) => typeof n === 'number')
+        ? `cubic-bezier(${value.map((n: number) => cssNumber(n)).join(', ')})`
+        : undefined;
+    case 'strokeStyle':
+      // CSS border styles have no dash pattern: an object stroke style is drawn as `dashed`.
+      return typeof value === 'string' ? value : typeof value === 'object' && value !== null ? 'dashed' : undefined;
+    case 'border':
+      return join([part('dimension', obj.width), part('strokeStyle', obj.style), part('color', obj.color)]);
+    case 'transition':
+      return join([part('duration', obj.duration), part('cubicBezier', obj.timingFunction), part('duration', obj.delay)]);
+    case 'shadow': {
+      const layers = Array.isArray(value) ? value : [value];
+      const css = layers.map((layer) => {
+        const l = (typeof layer === 'object' && layer !== null ? layer : {}) as Record<string, unknown>;
+        const parts = join([part('dimension', l.offsetX), part('dimension', l.offsetY), part('dimension', l.blur), part('dimension', l.spread), part('color', l.color)]);
+        return parts === undefined ? undefined : l.inset === true ? `inset ${parts}` : parts;
+      });
+      return css.every((c): c is string => c !== undefined) && css.length > 0 ? css.join(', ') : undefined;
+    }
+    case 'gradient': {
+      if (!Array.isArray(value)) return undefined;
+      const stops = value.map((stop) => {
+        const s = (typeof stop === 'object' && stop !== null ? stop : {}) as Record<string, unknown>;
+        const positionAlias = aliasTarget(s.position);
+        const position =
+          positionAlias !== undefined
+            ? mapDefined(alias?.(positionAlias), (v) => `calc(${v} * 100%)`)
+            : typeof s.position === 'number'
+              ? `${cssNumber(Math.round(s.position * 10000) / 100)}%`
+              : undefined;
+        return join([part('color', s.color), position]);
+      });
+      return stops.every((s): s is string => s !== undefined) ? `linear-gradient(${stops.join(', ')})` : undefined;
+    }
+    case 'typography': {
+      // The `font` shorthand: weight size/line-height family. Letter spacing has no place in it.
+      const weight = part('fontWeight', obj.fontWeight);
+      const size = part('dimension', obj.fontSize);
+      const lineHeight = part('number', obj.lineHeight);
+      const family = part('fontFamily', obj.fontFamily);
+      return weight && size && lineHeight && family ? `${weight} ${size}/${lineHeight} ${family}` : undefined;
+    }
+  }
+}
+
+function mapDefined<T>(value: T | undefined, map: (v: T) => string): string | undefined {
+  return value === undefined ? undefined : map(value);
+}
+
+function join(parts: readonly (string | undefined)[]): string | undefined {
+  return parts.every((p): p is string => p !== undefined) ? parts.join(' ') : undefined;
+}
+
+/** Escapes what a CSS identifier cannot hold (as CSS.escape does for the common cases). */
+function cssIdent(name: string): string {
+  return name.replace(/[^A-Za-z0-9_\-\u0080-\uFFFF]/g, (ch) => `\\${ch}`);
+}
