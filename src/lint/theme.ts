@@ -1,5 +1,5 @@
 import type { TokenValueKind } from '../contracts/rule-types.js';
-import type { TokenType } from '../contracts/token-types.js';
+import { FONT_WEIGHTS, type TokenType } from '../contracts/token-types.js';
 import type { Token } from '../contracts/tokens.js';
 import type { Config } from '../project/config-schema.js';
 import type { Project } from '../project/project.js';
@@ -98,27 +98,6 @@ const TAILWIND_WEIGHTS: Readonly<Record<string, number>> = {
   black: 900,
 };
 
-/** DTCG named weights (token-types FONT_WEIGHT_NAMES) → numbers. */
-const DTCG_WEIGHT_NAMES: Readonly<Record<string, number>> = {
-  thin: 100,
-  hairline: 100,
-  'extra-light': 200,
-  'ultra-light': 200,
-  light: 300,
-  normal: 400,
-  regular: 400,
-  book: 400,
-  medium: 500,
-  'semi-bold': 600,
-  'demi-bold': 600,
-  bold: 700,
-  'extra-bold': 800,
-  'ultra-bold': 800,
-  black: 900,
-  heavy: 900,
-  'extra-black': 950,
-  'ultra-black': 950,
-};
 
 /**
  * Config `theme` has no font-weight namespace, so weights are found by convention: every
@@ -134,7 +113,7 @@ export function buildFontWeightIndex(project: Project): FontWeightIndex {
     const at = segments.findIndex((s) => s === 'weight' || s === 'fontWeight' || s === 'font-weight');
     if (at < 0 || at === segments.length - 1) continue;
     const name = utilityName(segments.slice(at + 1).join('.'));
-    const value = typeof token.resolved === 'number' ? token.resolved : DTCG_WEIGHT_NAMES[String(token.resolved)];
+    const value = typeof token.resolved === 'number' ? token.resolved : FONT_WEIGHTS[String(token.resolved)];
     if (value !== undefined && !weights.has(name)) weights.set(name, value);
   }
   return { lookup: (name) => weights.get(name) ?? TAILWIND_WEIGHTS[name] };

@@ -42,7 +42,7 @@ function flattenValue(value: unknown, prefix = '', out = new Map<string, string>
 }
 
 /** `:root --color-brand-600` → value; at-rules prefix their selectors (`@media (…) :root --x`). */
-function flattenCss(text: string): Map<string, string> {
+export function flattenCss(text: string): Map<string, string> {
   const out = new Map<string, string>();
   postcss.parse(text).walkDecls((decl) => {
     const scopes: string[] = [];

@@ -3,31 +3,10 @@
  * resolved (`#3549cf`, `0px 1px 2px 0px #13121024`) or with its aliases kept as `var(--…)` so the
  * cascade keeps the semantic layer (`var(--color-brand-600)`).
  */
-import { aliasTarget, type TokenType } from '../../contracts/token-types.js';
+import { aliasTarget, FONT_WEIGHTS, type TokenType } from '../../contracts/token-types.js';
 import type { Token } from '../../contracts/tokens.js';
 import { parseDtcgColour, toHex } from '../../lint/colour.js';
 
-/** DTCG named font weights (token-types FONT_WEIGHT_NAMES) → the numbers CSS understands. */
-export const DTCG_FONT_WEIGHTS: Readonly<Record<string, number>> = {
-  thin: 100,
-  hairline: 100,
-  'extra-light': 200,
-  'ultra-light': 200,
-  light: 300,
-  normal: 400,
-  regular: 400,
-  book: 400,
-  medium: 500,
-  'semi-bold': 600,
-  'demi-bold': 600,
-  bold: 700,
-  'extra-bold': 800,
-  'ultra-bold': 800,
-  black: 900,
-  heavy: 900,
-  'extra-black': 950,
-  'ultra-black': 950,
-};
 
 /** CSS generic font families: keywords, never quoted. */
 const GENERIC_FAMILIES: ReadonlySet<string> = new Set([
@@ -96,7 +75,7 @@ export function hexColour(value: unknown): string | undefined {
 /** A font weight as a number: numbers pass through, DTCG names are looked up. */
 export function fontWeightNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
-  return typeof value === 'string' ? DTCG_FONT_WEIGHTS[value] : undefined;
+  return typeof value === 'string' ? FONT_WEIGHTS[value] : undefined;
 }
 
 /** `["Public Sans", "sans-serif"]` → `"Public Sans", sans-serif`. */

@@ -1,4 +1,5 @@
 import postcss from 'postcss';
+import { flattenCss } from '../../../src/views/semantic-diff.js';
 import { describe, expect, it } from 'vitest';
 import { loadValidProject, type Project } from '../../../src/project/project.js';
 import { view } from '../../../src/views/generators/tokens-css.js';
@@ -17,18 +18,7 @@ function css(project: Project): Extract<ViewOutput, { kind: 'file' }> {
 }
 
 /** `<scopes> <property>` → value, as the drift check keys CSS. */
-function declarations(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  postcss.parse(text).walkDecls((decl) => {
-    const scopes: string[] = [];
-    for (let node = decl.parent; node && node.type !== 'root'; node = node.parent as typeof node) {
-      if (node.type === 'rule') scopes.unshift((node as postcss.Rule).selector);
-      else if (node.type === 'atrule') scopes.unshift(`@${(node as postcss.AtRule).name} ${(node as postcss.AtRule).params}`.trim());
-    }
-    out.set(`${scopes.join(' ')} ${decl.prop}`, decl.value);
-  });
-  return out;
-}
+const declarations = flattenCss;
 
 function changedKeys(before: string, after: string): string[] {
   const a = declarations(before);
