@@ -4,9 +4,21 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toString } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
 
-/** Parses Markdown with GitHub's extensions (tables, task lists, autolinks); every node keeps its position. */
+const recent = new Map<string, Root>();
+
+/**
+ * Parses Markdown with GitHub's extensions (tables, task lists, autolinks); every node keeps its position.
+ * A drift run reads the playbook for its regions and for self-drift: the last few trees are kept.
+ * Callers must not mutate the tree.
+ */
 export function parseMarkdown(text: string): Root {
-  return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  let tree = recent.get(text);
+  if (!tree) {
+    tree = fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    if (recent.size >= 4) recent.delete(recent.keys().next().value as string);
+    recent.set(text, tree);
+  }
+  return tree;
 }
 
 /** 1-based line where a node starts (1 for a node without a position, which a parsed tree never has). */
