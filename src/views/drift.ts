@@ -13,6 +13,11 @@ export function checkDrift(project: Project, options: { commands: ReadonlySet<st
 
 export function checkViews(project: Project): DriftFinding[] {
   const findings: DriftFinding[] = [];
+  // `color.semantic.light.primary → color.brand.600`: a changed alias target is named wherever it shows.
+  const describeOrigin = (path: string) => {
+    const chain = project.tokens.tokens.get(path)?.aliasChain ?? [];
+    return chain.length ? [path, ...chain].join(' → ') : path;
+  };
   for (const { view, output, current } of resolveOutputs(project)) {
     const file = output.path;
     const stale = (message: string, details: readonly string[], line?: number): DriftFinding => ({
@@ -31,7 +36,7 @@ export function checkViews(project: Project): DriftFinding[] {
     switch (output.kind) {
       case 'file':
         if (current !== output.text) {
-          const diff = semanticDiff(output.format, current, output.text, output.origins);
+          const diff = semanticDiff(output.format, current, output.text, output.origins, describeOrigin);
           findings.push(stale(`${view.name} is stale${diff.keys.length ? `: ${describeKeys(diff.keys)}` : ''}`, diff.details));
         }
         break;
@@ -54,7 +59,7 @@ export function checkViews(project: Project): DriftFinding[] {
         if (fm.hash !== contentHash(fm.yaml)) {
           findings.push({ code: 'generated-region-edited', severity: 'error', file, line: fm.line, message: `the generated front matter (${view.name}) was edited by hand; change ${view.sources(project).slice(0, 2).join(', ')}… instead`, fixable: true });
         } else if (fm.yaml !== (output.yaml.endsWith('\n') ? output.yaml : `${output.yaml}\n`)) {
-          const diff = semanticDiff('yaml', fm.yaml, output.yaml, output.origins);
+          const diff = semanticDiff('yaml', fm.yaml, output.yaml, output.origins, describeOrigin);
           findings.push(stale(`${view.name} is stale${diff.keys.length ? `: ${describeKeys(diff.keys)}` : ''}`, diff.details, fm.line));
         }
         break;

@@ -10,7 +10,13 @@ const MAX_LINES = 12;
  * key paths for YAML, JSON and CSS (named with the token they come from), a unified diff excerpt for text.
  * Returns the changed keys (for the message) and lines for people.
  */
-export function semanticDiff(format: ViewFormat, before: string, after: string, origins: Origins | undefined): { keys: string[]; details: string[] } {
+export function semanticDiff(
+  format: ViewFormat,
+  before: string,
+  after: string,
+  origins: Origins | undefined,
+  describeOrigin: (origin: string) => string = (origin) => origin,
+): { keys: string[]; details: string[] } {
   const flat = format === 'css' ? flattenCss : format === 'yaml' ? (t: string) => flattenValue(parseYaml(t)) : format === 'json' ? (t: string) => flattenValue(JSON.parse(t)) : undefined;
   if (flat) {
     let a: Map<string, string>;
@@ -22,7 +28,10 @@ export function semanticDiff(format: ViewFormat, before: string, after: string, 
       return { keys: [], details: textDiff(before, after) };
     }
     const keys = [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)).sort();
-    const name = (key: string) => (origins?.get(key) ? `${key} (${origins.get(key)})` : key);
+    const name = (key: string) => {
+      const origin = origins?.get(key);
+      return origin ? `${key} (${describeOrigin(origin)})` : key;
+    };
     const details = keys.slice(0, MAX_LINES).map((k) => `${name(k)}: ${a.get(k) ?? '(absent)'} → ${b.get(k) ?? '(absent)'}`);
     if (keys.length > MAX_LINES) details.push(`… and ${keys.length - MAX_LINES} more`);
     return { keys: keys.map(name), details };

@@ -49,11 +49,10 @@ describe('dsctl build and drift (built binary)', () => {
     const stale = drift(app);
     expect(stale.code).toBe(1);
     const staleFiles = stale.envelope.data.findings.filter((f) => f.code === 'view-stale');
-    for (const file of ['DESIGN.md', 'design/generated/tokens.css', 'llms-full.txt']) {
-      const finding = staleFiles.find((f) => f.file === file);
-      expect(finding, file).toBeDefined();
-      expect(`${finding?.message}\n${finding?.details?.join('\n')}`, file).toContain('color.brand.600');
-      expect(finding?.fixable).toBe(true);
+    expect(staleFiles.map((f) => f.file)).toEqual(expect.arrayContaining(['DESIGN.md', 'design/generated/tokens.css', 'design/generated/components.json', 'llms-full.txt']));
+    for (const finding of staleFiles) {
+      expect(`${finding.message}\n${finding.details?.join('\n')}`, finding.file).toContain('color.brand.600');
+      expect(finding.fixable).toBe(true);
     }
     const check = dsctl(['build', '--check'], app);
     expect(check.code).toBe(1);
