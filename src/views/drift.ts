@@ -90,5 +90,5 @@ export function checkViews(project: Project): DriftFinding[] {
 
 function describeKeys(keys: readonly string[]): string {
   const shown = keys.slice(0, 3).join(', ');
-  return `${keys.length} key${keys.length === 1 ? '' : 's'} differ (${shown}${keys.length > 3 ? ', …' : ''})`;
+  return `${keys.length} key${keys.length === 1 ? ' differs' : 's differ'} (${shown}${keys.length > 3 ? ', …' : ''})`;
 }
