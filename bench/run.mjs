@@ -2,9 +2,11 @@
 // timed assertion in a test. Each module exports run() → { title, rows, ratios }.
 import * as drift from './drift.mjs';
 import * as lint from './lint.mjs';
+import * as mcp from './mcp.mjs';
 import * as startup from './startup.mjs';
 
-const suites = [startup, drift, lint];
+// lint writes the corpus mcp reads its page from.
+const suites = [startup, drift, lint, mcp];
 let missed = 0;
 for (const suite of suites) {
   const { title, rows, ratios } = await suite.run();

@@ -85,6 +85,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     });
 
   program
+    .command('mcp')
+    .description('the MCP server: contracts and the checker for any agent (stdio; --http serves 127.0.0.1 only)')
+    .option('--http <port>', 'serve Streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio')
+    .action(async (options: { http?: string }) => {
+      const { runMcp } = await import('./mcp.js');
+      exitCode = await runMcp(context(), options);
+    });
+
+  program
     .command('demo')
     .description('the whole story on the starter, offline (writes to a temp folder unless [dir] is given)')
     .argument('[dir]', 'target folder')

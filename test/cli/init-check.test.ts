@@ -19,7 +19,7 @@ describe('dsctl init + check (built binary)', () => {
     expect(init.code).toBe(0);
     expect(init.stderr).toContain('wrote the Tessera starter design system to app');
     const app = join(dir, 'app');
-    for (const file of ['dsctl.config.json', 'design/contracts/tokens.json', 'design/contracts/rules.json', 'design/policy.json', 'design/schemas/rules.schema.json', 'DESIGN.md', 'AGENTS.md', 'docs/loop-playbook.md', 'design/authority.md', '.gitignore']) {
+    for (const file of ['dsctl.config.json', 'design/contracts/tokens.json', 'design/contracts/rules.json', 'design/policy.json', 'design/schemas/rules.schema.json', 'DESIGN.md', 'AGENTS.md', 'docs/loop-playbook.md', 'design/authority.md', '.gitignore', '.mcp.json', '.cursor/mcp.json']) {
       expect(existsSync(join(app, file)), file).toBe(true);
     }
     expect(readFileSync(join(app, '.gitignore'), 'utf8')).toContain('.dsctl/');

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { guarded, ok } from '../result.js';
+import { READ_ONLY, type ToolModule } from './tool.js';
+
+const TYPES = ['interactive', 'input', 'display', 'container'] as const;
+
+export const tool: ToolModule<{ category?: string; type?: (typeof TYPES)[number] }> = {
+  name: 'list_components',
+  title: 'List components',
+  description: 'Use to find which design-system component fits a need before building one: every component with its id, category, type and one-line description. Filter by category or type; then call get_component.',
+  inputSchema: {
+    category: z.string().min(1).optional().describe('Only this category (e.g. "actions", "inputs").'),
+    type: z.enum(TYPES).optional().describe('Only this type.'),
+  },
+  outputSchema: {
+    total: z.number(),
+    components: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), type: z.string(), status: z.string(), description: z.string() })),
+  },
+  annotations: READ_ONLY,
+  handler: (context) => async ({ category, type }) =>
+    guarded(() => {
+      const components = context
+        .project()
+        .components.components.map((c) => c.contract)
+        .filter((c) => (category === undefined || c.category.toLowerCase() === category.toLowerCase()) && (type === undefined || c.type === type))
+        .map(({ id, name, category: cat, type: t, status, description }) => ({ id, name, category: cat, type: t, status, description }));
+      return ok({ total: components.length, components });
+    }),
+};
