@@ -93,6 +93,96 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       exitCode = await runMcp(context(), options);
     });
 
+  const gate = program.command('gate').description('hard gates: which changes only a person may make');
+  gate
+    .command('check')
+    .description('exit 1 when staged changes, a commit range or paths touch a hard gate or weaken tests')
+    .argument('[paths...]', 'paths to check (instead of --staged or --range)')
+    .option('--staged', 'check the staged changes (the git pre-commit hook)')
+    .option('--range <A..B>', 'check the changes between two revisions (CI)')
+    .addOption(jsonOption())
+    .action(async (paths: string[], options: { staged?: boolean; range?: string; json?: boolean }) => {
+      const { runGateCheck } = await import('./gate.js');
+      exitCode = runGateCheck(context(), paths, options);
+    });
+
+  program
+    .command('hook')
+    .description('agent hook entry point: JSON on stdin (claude|codex: pre-tool-use|post-tool-use|stop; cursor: pre-tool-use|before-shell-execution|after-file-edit|stop)')
+    .argument('<agent>', 'claude, cursor or codex')
+    .argument('<event>', 'the hook event')
+    .action(async (agent: string, event: string) => {
+      const { runHook } = await import('./hook.js');
+      exitCode = await runHook(context(), agent, event);
+    });
+
+  const hooks = program.command('hooks').description('agent and git hooks');
+  hooks
+    .command('install')
+    .description("merge dsctl's hooks into .claude/settings.json, .cursor/hooks.json, .codex/hooks.json and the git pre-commit hook, keeping what is there")
+    .option('--claude', 'Claude Code')
+    .option('--cursor', 'Cursor')
+    .option('--codex', 'Codex')
+    .option('--git', 'the git pre-commit hook (dsctl gate check --staged)')
+    .option('--command <cmd>', 'how the hooks run dsctl (default: the project-local bin)')
+    .addOption(jsonOption())
+    .action(async (options: import('./hooks-install.js').HooksInstallOptions) => {
+      const { runHooksInstall } = await import('./hooks-install.js');
+      exitCode = runHooksInstall(context(), options);
+    });
+
+  const audit = program.command('audit').description('the hash-chained run log (policy.runLog)');
+  audit
+    .command('verify')
+    .description('check every link of the run log; exit 1 naming the first broken line (a torn last line only warns)')
+    .option('--anchor <hash>', 'a head hash kept from an earlier verify: it must still be in the chain (catches a cut tail)')
+    .addOption(jsonOption())
+    .action(async (options: import('./audit.js').AuditVerifyOptions) => {
+      const { runAuditVerify } = await import('./audit.js');
+      exitCode = runAuditVerify(context(), options);
+    });
+  audit
+    .command('tail')
+    .description('the last runs of the log, oldest first')
+    .option('-n <count>', 'how many runs', '10')
+    .option('--workflow <id>', 'only runs of this workflow')
+    .addOption(jsonOption())
+    .action(async (options: import('./audit.js').AuditTailOptions) => {
+      const { runAuditTail } = await import('./audit.js');
+      exitCode = runAuditTail(context(), options);
+    });
+
+  program
+    .command('triage')
+    .description("route a failed CI command by the policy's triage table: route, automation limit, evidence")
+    .argument('<command...>', 'the failed command (quote it, or put it after --)')
+    .option('--log <file>', "the failed command's log (- for standard input)")
+    .addOption(jsonOption())
+    .action(async (command: string[], options: import('./triage.js').TriageOptions) => {
+      const { runTriage } = await import('./triage.js');
+      exitCode = await runTriage(context(), command, options);
+    });
+
+  const learn = program.command('learn').description('quarantined loop learnings (proposals until a person promotes them)');
+  learn
+    .command('propose')
+    .description('write a new proposal into the learnings folder (never overwrites)')
+    .requiredOption('--title <title>', 'the learning, in a line')
+    .option('--body <file>', 'Markdown body (- for standard input)')
+    .addOption(jsonOption())
+    .action(async (options: import('./learn.js').LearnProposeOptions) => {
+      const { runLearnPropose } = await import('./learn.js');
+      exitCode = await runLearnPropose(context(), options);
+    });
+  learn
+    .command('list')
+    .description('every learning with its status and title')
+    .addOption(jsonOption())
+    .action(async (options: import('./learn.js').LearnListOptions) => {
+      const { runLearnList } = await import('./learn.js');
+      exitCode = runLearnList(context(), options);
+    });
+
   program
     .command('demo')
     .description('the whole story on the starter, offline (writes to a temp folder unless [dir] is given)')

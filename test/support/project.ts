@@ -1,5 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { initProject } from '../../src/project/init.js';
 import { tempDir } from './temp-dir.js';
 
@@ -23,4 +25,12 @@ export function editJson<T = Record<string, unknown>>(dir: string, rel: string, 
   const value = readJson<T>(dir, rel);
   edit(value);
   writeJson(dir, rel, value);
+}
+
+/** A starter project shared by every test of a file (made once, removed after the file). */
+export function sharedStarterProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dsctl-shared-'));
+  initProject(dir);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }

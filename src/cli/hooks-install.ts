@@ -1,0 +1,32 @@
+import { installAgentHooks, installGitHook, type InstallResult } from '../hooks/install.js';
+import { loadPolicy } from '../project/policy.js';
+import type { CommandContext } from './context.js';
+import { printEnvelope } from './output.js';
+
+export interface HooksInstallOptions {
+  readonly claude?: boolean;
+  readonly cursor?: boolean;
+  readonly codex?: boolean;
+  readonly git?: boolean;
+  readonly command?: string;
+  readonly json?: boolean;
+}
+
+/** `dsctl hooks install`: merge dsctl's hooks into each agent's settings (all when none is named). */
+export function runHooksInstall(ctx: CommandContext, options: HooksInstallOptions): number {
+  const { root } = loadPolicy({ cwd: ctx.io.cwd, configPath: ctx.configPath });
+  const all = !options.claude && !options.cursor && !options.codex && !options.git;
+  const results: InstallResult[] = [];
+  const agentCommand = options.command ?? 'npx --no-install dsctl';
+  if (all || options.claude) results.push(installAgentHooks(root, 'claude', options.command ?? '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/dsctl'));
+  if (all || options.cursor) results.push(installAgentHooks(root, 'cursor', agentCommand));
+  if (all || options.codex) results.push(installAgentHooks(root, 'codex', agentCommand));
+  if (options.git) results.push(installGitHook(root, agentCommand));
+  if (options.json) {
+    printEnvelope(ctx.io, 'hooks-install', true, { results });
+    return 0;
+  }
+  const c = ctx.io.err;
+  for (const r of results) ctx.io.stderr(`  ${r.added ? c.green('+') : c.dim('=')} ${r.file} ${c.dim(r.added ? `${r.added} hook(s) added` : 'already installed')}\n`);
+  return 0;
+}

@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { toPointer } from '../diagnostics/pointer.js';
+import { UserError } from '../diagnostics/user-error.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
+
+/**
+ * A run id: also a file name (`.dsctl/escalations/<run_id>.json`), so one path segment that cannot climb
+ * out of its folder. The playbook's ids look like `2026-06-18T10:00:00Z-drift-repair`.
+ */
+export const RunIdSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:+-]*$/, 'expected a run id: letters, digits and . _ : + - (no slashes), starting with a letter or digit');
+
+export const SEVERITIES = ['warn', 'error', 'blocking'] as const;
+
+const text = z.string().regex(/\S/, 'expected non-blank text');
+
+/** The payload a workflow returns when it cannot continue safely: exactly the playbook's fields, plus `run_id`. */
+export const EscalationSchema = z.strictObject({
+  workflow: text.describe('The workflow that stopped.'),
+  stuck_reason: text.describe('Why it cannot continue safely.'),
+  severity: z.enum(SEVERITIES).describe('warn: can wait; error: a check fails until answered; blocking: nothing may continue.'),
+  proposed_diff: z.string().describe('Summary of, or path to, the patch the workflow would propose.'),
+  evidence: z.array(z.string()).describe('Command output summaries, changed paths, violations.'),
+  human_question: text.describe('A question a person can answer with a decision.'),
+  run_id: RunIdSchema.describe('Ties the escalation to its record in the run log.'),
+});
+
+export type Escalation = z.output<typeof EscalationSchema>;
+
+export const ESCALATIONS_DIR = '.dsctl/escalations';
+
+/** Validates an escalation payload from outside (a file, stdin, an agent), or throws a UserError naming each bad field. */
+export function parseEscalation(value: unknown, source = 'escalation'): Escalation {
+  const parsed = EscalationSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new UserError('escalation/invalid', `${source} is not a valid escalation payload`, {
+    details: parsed.error.issues.map((i) => `${toPointer(i.path.map(String)) || '/'}: ${i.message}`),
+  });
+}
+
+/** Writes `.dsctl/escalations/<run_id>.json` under the project root, atomically; returns its absolute path. */
+export function writeEscalation(projectRoot: string, escalation: Escalation): string {
+  const valid = parseEscalation(escalation);
+  const path = join(projectRoot, ESCALATIONS_DIR, `${valid.run_id}.json`);
+  writeFileAtomic(path, JSON.stringify(valid, null, 2) + '\n');
+  return path;
+}
+
+const SEVERITY_MARK: Record<Escalation['severity'], string> = { warn: '⚠️', error: '❌', blocking: '🛑' };
+
+/** The escalation as Markdown for a PR comment: heading, severity, the question in bold, evidence, the proposed diff. */
+export function renderEscalationMarkdown(escalation: Escalation): string {
+  const e = escalation;
+  const out = [
+    `### ${SEVERITY_MARK[e.severity]} dsctl escalation: ${inline(e.workflow)}`,
+    '',
+    `**Severity:** \`${e.severity}\` · **Run:** ${code(e.run_id)}`,
+    '',
+    `**Stuck:** ${inline(e.stuck_reason)}`,
+    '',
+    ...e.human_question
+      .trim()
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '')
+      .map((line) => `> **${inline(line.trim())}**`),
+    '',
+    '#### Evidence',
+    '',
+  ];
+  if (e.evidence.length === 0) out.push('_none given_');
+  for (const item of e.evidence) {
+    const lines = item.replace(/\s+$/, '').split(/\r?\n/);
+    if (lines.length === 1) out.push(`- ${inline(lines[0] ?? '')}`);
+    else out.push('-', ...fenced(lines.join('\n'), 'text').split('\n').map((l) => (l ? `  ${l}` : l)));
+  }
+  out.push('', '#### Proposed diff', '');
+  const diff = e.proposed_diff.replace(/\s+$/, '');
+  out.push(diff === '' ? '_none_' : fenced(diff, looksLikeDiff(diff) ? 'diff' : 'text'));
+  out.push('', '_A human decides. Automation stopped here and changed nothing it was not allowed to._', '');
+  return out.join('\n');
+}
+
+/** One line of text that Markdown and GitHub's HTML renderer will show as written. */
+function inline(value: string): string {
+  return value
+    .replace(/\s*\r?\n\s*/g, ' ')
+    .trim()
+    .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/^[#>+=-]/, '\\$&')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
+}
+
+function code(text: string): string {
+  const ticks = '`'.repeat(longestRun(text, '`') + 1);
+  return `${ticks}${ticks.length > 1 ? ' ' : ''}${text}${ticks.length > 1 ? ' ' : ''}${ticks}`;
+}
+
+/** A fenced block whose fence is longer than any backtick run inside, so the content cannot close it. */
+function fenced(text: string, lang: string): string {
+  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+  return `${fence}${lang}\n${text}\n${fence}`;
+}
+
+function longestRun(text: string, ch: string): number {
+  let best = 0;
+  let run = 0;
+  for (const c of text) {
+    run = c === ch ? run + 1 : 0;
+    best = Math.max(best, run);
+  }
+  return best;
+}
+
+function looksLikeDiff(text: string): boolean {
+  return /^(diff --git |--- |\+\+\+ |@@ |Index: )/m.test(text);
+}

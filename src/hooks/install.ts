@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { parseJsonDocument } from '../diagnostics/json-source.js';
+import { UserError } from '../diagnostics/user-error.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
+
+export type HookTarget = 'claude' | 'cursor' | 'codex' | 'git';
+
+export interface InstallResult {
+  readonly target: HookTarget;
+  readonly file: string;
+  /** Entries added; zero when everything was already there. */
+  readonly added: number;
+}
+
+interface Entry {
+  readonly event: string;
+  readonly matcher?: string;
+  readonly command: string;
+}
+
+/** What each agent runs, by its own event names. `dsctl` is the command prefix (e.g. a path to the bin). */
+function entries(target: Exclude<HookTarget, 'git'>, dsctl: string): Entry[] {
+  switch (target) {
+    case 'claude':
+    case 'codex':
+      return [
+        { event: 'PreToolUse', matcher: target === 'claude' ? 'Write|Edit|MultiEdit|NotebookEdit|Bash' : '.*', command: `${dsctl} hook ${target} pre-tool-use` },
+        { event: 'PostToolUse', matcher: target === 'claude' ? 'Write|Edit|MultiEdit' : '.*', command: `${dsctl} hook ${target} post-tool-use` },
+        { event: 'Stop', command: `${dsctl} hook ${target} stop` },
+      ];
+    case 'cursor':
+      return [
+        { event: 'preToolUse', command: `${dsctl} hook cursor pre-tool-use` },
+        { event: 'beforeShellExecution', command: `${dsctl} hook cursor before-shell-execution` },
+        { event: 'afterFileEdit', command: `${dsctl} hook cursor after-file-edit` },
+        { event: 'stop', command: `${dsctl} hook cursor stop` },
+      ];
+  }
+}
+
+const FILES: Readonly<Record<Exclude<HookTarget, 'git'>, string>> = {
+  claude: '.claude/settings.json',
+  cursor: '.cursor/hooks.json',
+  codex: '.codex/hooks.json',
+};
+
+// A hook already installed is recognised by its event, whatever path or wrapper runs dsctl.
+const isOurs = (command: unknown, entry: Entry) => typeof command === 'string' && command.endsWith(entry.command.slice(entry.command.indexOf(' hook ')));
+
+/**
+ * Merges dsctl's hook entries into the agent's settings file, keeping every entry and key the user
+ * already has. A settings file that is not valid JSON is an error, and is left as it was.
+ */
+export function installAgentHooks(root: string, target: Exclude<HookTarget, 'git'>, dsctl: string): InstallResult {
+  const file = FILES[target];
+  const abs = join(root, file);
+  const text = existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
+  const settings = (text === undefined ? {} : parseJsonDocument(text, file).value) as Record<string, unknown>;
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
+    throw new UserError('hooks/settings-invalid', `${file} must be a JSON object`, { location: { file } });
+  }
+  if (target === 'cursor' && settings.version === undefined) settings.version = 1;
+  const hooks = (settings.hooks ?? {}) as Record<string, unknown[]>;
+  if (typeof hooks !== 'object' || Array.isArray(hooks)) throw new UserError('hooks/settings-invalid', `${file}: "hooks" must be an object`, { location: { file } });
+  let added = 0;
+  for (const entry of entries(target, dsctl)) {
+    const list = Array.isArray(hooks[entry.event]) ? (hooks[entry.event] as Record<string, unknown>[]) : [];
+    const present =
+      target === 'cursor'
+        ? list.some((h) => isOurs(h.command, entry))
+        : list.some((group) => Array.isArray(group.hooks) && (group.hooks as Record<string, unknown>[]).some((h) => isOurs(h.command, entry)));
+    if (!present) {
+      list.push(target === 'cursor' ? { command: entry.command } : { ...(entry.matcher ? { matcher: entry.matcher } : {}), hooks: [{ type: 'command', command: entry.command, timeout: 30 }] });
+      added++;
+    }
+    hooks[entry.event] = list;
+  }
+  settings.hooks = hooks;
+  if (added > 0) writeFileAtomic(abs, `${JSON.stringify(settings, null, 2)}\n`);
+  return { target, file, added };
+}
+
+const GIT_MARK = '# dsctl: hard gates';
+
+/** Adds `dsctl gate check --staged` to the git pre-commit hook (created, or appended to the user's own). */
+export function installGitHook(root: string, dsctl: string): InstallResult {
+  let hooksDir: string;
+  try {
+    hooksDir = execFileSync('git', ['rev-parse', '--git-path', 'hooks'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  } catch {
+    throw new UserError('hooks/not-a-repo', `${root} is not inside a git repository: there is no pre-commit hook to install`);
+  }
+  const abs = join(isAbsolute(hooksDir) ? hooksDir : join(root, hooksDir), 'pre-commit');
+  const current = existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
+  if (current?.includes(GIT_MARK)) return { target: 'git', file: abs, added: 0 };
+  const block = `${GIT_MARK}\n${dsctl} gate check --staged || exit 1\n`;
+  writeFileAtomic(abs, current === undefined ? `#!/bin/sh\n${block}` : `${current.replace(/\n*$/, '\n')}\n${block}`);
+  chmodSync(abs, 0o755);
+  return { target: 'git', file: abs, added: 1 };
+}

@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import picomatch from 'picomatch';
+import { createLinter, sourceTypeOf } from '../lint/engine.js';
+import { projectPath } from '../lint/files.js';
+import type { Violation } from '../lint/types.js';
+import { loadValidProject, type Project } from '../project/project.js';
+
+export interface FileLint {
+  readonly file: string;
+  readonly errors: readonly Violation[];
+  readonly warnings: readonly Violation[];
+}
+
+const MAX_LISTED = 10;
+
+/** A UI file the hooks lint: a lintable type, inside the project, and not under `hookExclusions`. */
+export function lintableUiFile(project: Project, path: string, cwd: string): string | undefined {
+  const abs = isAbsolute(path) ? path : resolve(cwd, path);
+  if (!sourceTypeOf(abs)) return undefined;
+  const rel = projectPath(project.root, abs);
+  if (rel.startsWith('../')) return undefined;
+  if (picomatch([...project.policy.hookExclusions], { dot: true })(rel)) return undefined;
+  return rel;
+}
+
+/** Lints UI files as they are on disk now (missing files are skipped: deleted is not dirty). */
+export async function lintUiFiles(cwd: string, paths: readonly string[]): Promise<FileLint[]> {
+  const project = loadValidProject({ cwd });
+  const files = [...new Set(paths.map((p) => lintableUiFile(project, p, cwd)).filter((f): f is string => f !== undefined))];
+  if (files.length === 0) return [];
+  const linter = await createLinter(project);
+  const out: FileLint[] = [];
+  for (const file of files) {
+    const abs = resolve(project.root, file);
+    if (!existsSync(abs)) continue;
+    const result = linter.lint(readFileSync(abs, 'utf8'), { filename: file });
+    out.push({ file, errors: result.violations.filter((v) => v.severity === 'error'), warnings: result.violations.filter((v) => v.severity === 'warn') });
+  }
+  return out;
+}
+
+/** At most ten findings, each with its place and what to use instead: enough for the agent to repair. */
+export function describeFindings(lints: readonly FileLint[], which: 'errors' | 'warnings'): string {
+  const lines: string[] = [];
+  let shown = 0;
+  let total = 0;
+  for (const lint of lints) {
+    for (const v of lint[which]) {
+      total++;
+      if (shown >= MAX_LISTED) continue;
+      shown++;
+      lines.push(`- ${lint.file}:${v.line}:${v.column} ${v.ruleId}: ${v.message}${v.alternative ? ` → ${v.alternative}` : ''}`);
+    }
+  }
+  if (total > shown) lines.push(`… and ${total - shown} more (run \`dsctl lint\` for all)`);
+  return lines.join('\n');
+}

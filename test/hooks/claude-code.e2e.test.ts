@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runClaudeCode } from '../support/claude-code.js';
+import { BIN, dsctl } from '../support/cli.js';
+import { startScriptedModel, type ScriptedModel, type ToolResult } from '../support/scripted-model.js';
+import { tempDir } from '../support/temp-dir.js';
+
+let model: ScriptedModel | undefined;
+afterEach(async () => {
+  await model?.close();
+  model = undefined;
+});
+
+describe('the installed hooks stop the real Claude Code CLI (scripted model)', () => {
+  it('blocks a protected write by Write and by Bash; the files stay as they were', async () => {
+    const dir = tempDir('dsctl-claude-hooks-');
+    expect(dsctl(['init', 'app'], dir).code).toBe(0);
+    const app = join(dir, 'app');
+    const install = dsctl(['hooks', 'install', '--claude', '--command', `${process.execPath} ${BIN}`], app);
+    expect(install.code, install.stderr).toBe(0);
+    const rulesBefore = readFileSync(join(app, 'design/contracts/rules.json'), 'utf8');
+
+    const results: ToolResult[][] = [];
+    model = await startScriptedModel((request, index) => {
+      if (index > 0) results.push(request.lastToolResults());
+      if (index === 0) return { toolUse: [{ name: 'Write', input: { file_path: join(app, 'design/contracts/components/evil.contract.json'), content: '{}' } }] };
+      if (index === 1) return { toolUse: [{ name: 'Bash', input: { command: 'echo "{}" > design/contracts/rules.json', description: 'overwrite the rules' } }] };
+      if (index === 2) return { toolUse: [{ name: 'Write', input: { file_path: join(app, 'examples/allowed.html'), content: '<p>fine</p>\n' } }] };
+      return { text: 'done' };
+    });
+    const run = await runClaudeCode({
+      cwd: app,
+      prompt: 'Change the design system.',
+      model,
+      args: ['--setting-sources', 'project', '--allowedTools', 'Write,Bash', '--permission-mode', 'acceptEdits', '--max-turns', '6'],
+    });
+    expect(model.requests.filter((r) => r.error !== undefined).map((r) => r.error)).toEqual([]);
+    expect(run.result, run.stderr).toMatchObject({ result: 'done' });
+
+    const [write, shell, allowed] = results.map((r) => r[0]);
+    expect(write).toMatchObject({ isError: true });
+    expect(write?.content).toContain('hard gate "contracts"');
+    expect(shell).toMatchObject({ isError: true });
+    expect(shell?.content).toContain('hard gate "contracts"');
+    expect(allowed?.isError).toBeFalsy();
+
+    expect(existsSync(join(app, 'design/contracts/components/evil.contract.json'))).toBe(false);
+    expect(readFileSync(join(app, 'design/contracts/rules.json'), 'utf8')).toBe(rulesBefore);
+    expect(readFileSync(join(app, 'examples/allowed.html'), 'utf8')).toBe('<p>fine</p>\n');
+  }, 90_000);
+});
