@@ -1,12 +1,13 @@
 // npm run bench: performance as ratios against a baseline measured in the same run, never as a
 // timed assertion in a test. Each module exports run() → { title, rows, ratios }.
 import * as drift from './drift.mjs';
+import * as hook from './hook.mjs';
 import * as lint from './lint.mjs';
 import * as mcp from './mcp.mjs';
 import * as startup from './startup.mjs';
 
 // lint writes the corpus mcp reads its page from.
-const suites = [startup, drift, lint, mcp];
+const suites = [startup, hook, drift, lint, mcp];
 let missed = 0;
 for (const suite of suites) {
   const { title, rows, ratios } = await suite.run();

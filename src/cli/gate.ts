@@ -11,10 +11,10 @@ export interface GateCheckOptions {
 }
 
 /** `dsctl gate check [--staged | --range A..B | paths…]`: exit 1 when a change touches a hard gate or weakens tests. */
-export function runGateCheck(ctx: CommandContext, paths: readonly string[], options: GateCheckOptions): number {
+export async function runGateCheck(ctx: CommandContext, paths: readonly string[], options: GateCheckOptions): Promise<number> {
   const modes = [options.staged === true, options.range !== undefined, paths.length > 0].filter(Boolean).length;
   if (modes !== 1) throw new UserError('usage/gate', 'give exactly one of --staged, --range A..B or paths');
-  const loaded = loadPolicy({ cwd: ctx.io.cwd, configPath: ctx.configPath });
+  const loaded = await loadPolicy({ cwd: ctx.io.cwd, configPath: ctx.configPath });
   let source: Parameters<typeof checkGates>[1];
   if (options.range !== undefined) {
     const match = /^(.+?)\.\.\.?(.+)$/.exec(options.range);

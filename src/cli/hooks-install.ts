@@ -13,8 +13,8 @@ export interface HooksInstallOptions {
 }
 
 /** `dsctl hooks install`: merge dsctl's hooks into each agent's settings (all when none is named). */
-export function runHooksInstall(ctx: CommandContext, options: HooksInstallOptions): number {
-  const { root } = loadPolicy({ cwd: ctx.io.cwd, configPath: ctx.configPath });
+export async function runHooksInstall(ctx: CommandContext, options: HooksInstallOptions): Promise<number> {
+  const { root } = await loadPolicy({ cwd: ctx.io.cwd, configPath: ctx.configPath });
   const all = !options.claude && !options.cursor && !options.codex && !options.git;
   const results: InstallResult[] = [];
   const agentCommand = options.command ?? 'npx --no-install dsctl';

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import pc from 'picocolors';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -26,11 +27,8 @@ export function processIo(): CliIo {
     env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    },
+    // One synchronous read of fd 0: hooks pipe a small JSON document, and a stream costs several milliseconds.
+    readStdin: async () => (process.stdin.isTTY ? '' : readFileSync(0, 'utf8')),
     interactive: process.stderr.isTTY === true && !env.CI,
     out: pc.createColors(colour(process.stdout.isTTY === true)),
     err: pc.createColors(colour(process.stderr.isTTY === true)),

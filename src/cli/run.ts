@@ -103,7 +103,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(jsonOption())
     .action(async (paths: string[], options: { staged?: boolean; range?: string; json?: boolean }) => {
       const { runGateCheck } = await import('./gate.js');
-      exitCode = runGateCheck(context(), paths, options);
+      exitCode = await runGateCheck(context(), paths, options);
     });
 
   program
@@ -128,7 +128,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(jsonOption())
     .action(async (options: import('./hooks-install.js').HooksInstallOptions) => {
       const { runHooksInstall } = await import('./hooks-install.js');
-      exitCode = runHooksInstall(context(), options);
+      exitCode = await runHooksInstall(context(), options);
     });
 
   const audit = program.command('audit').description('the hash-chained run log (policy.runLog)');

@@ -1,19 +1,8 @@
-import { z } from 'zod';
 import { createToolGuard, type ToolCall } from '../governance/tool-guard.js';
 import { loadPolicy } from '../project/policy.js';
+import { parseHookInput, record, text, type HookInput } from './input.js';
 import { json, SILENT, type HookOutcome } from './outcome.js';
 import { readSessionState, writeSessionState } from './session-state.js';
-
-/** The part of Claude Code's hook input dsctl reads; everything else is ignored, not rejected. */
-const InputSchema = z.looseObject({
-  session_id: z.string().optional(),
-  cwd: z.string().optional(),
-  hook_event_name: z.string().optional(),
-  tool_name: z.string().optional(),
-  tool_input: z.record(z.string(), z.unknown()).optional(),
-  stop_hook_active: z.boolean().optional(),
-});
-export type ClaudeHookInput = z.output<typeof InputSchema>;
 
 export const CLAUDE_EVENTS = ['pre-tool-use', 'post-tool-use', 'stop'] as const;
 export type ClaudeEvent = (typeof CLAUDE_EVENTS)[number];
@@ -53,16 +42,6 @@ function applyEdit(before: string, edit: Record<string, unknown>): string | unde
   return edit.replace_all === true ? before.split(from).join(to) : before.replace(from, () => to);
 }
 
-/** Parses stdin; a write hook that cannot read its input must fail closed. */
-export function parseClaudeInput(stdin: string): ClaudeHookInput | undefined {
-  try {
-    const parsed = InputSchema.safeParse(JSON.parse(stdin));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function denyOutcome(reason: string): HookOutcome {
   // Exit 2 blocks in every Claude Code version and sends stderr to the model; the JSON says the same for clients that read it.
   return json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }, 2, reason);
@@ -74,30 +53,33 @@ export async function claudeHook(
   fallbackCwd: string,
   toToolCall: (tool: string | undefined, input: Record<string, unknown>) => ToolCall = claudeToolCall,
 ): Promise<HookOutcome> {
-  const input = parseClaudeInput(stdin);
+  const input: HookInput | undefined = parseHookInput(stdin);
   if (!input) {
     return event === 'pre-tool-use' ? denyOutcome('dsctl could not read the hook input (expected Claude Code hook JSON on stdin), so this tool call is denied.') : SILENT;
   }
-  const cwd = input.cwd ?? fallbackCwd;
+  const cwd = text(input, 'cwd') ?? fallbackCwd;
+  const tool = text(input, 'tool_name');
+  const toolInput = record(input, 'tool_input');
+  const session = text(input, 'session_id') ?? '';
   switch (event) {
     case 'pre-tool-use': {
-      const guard = createToolGuard(loadPolicy({ cwd }));
-      const decision = await guard.decide(toToolCall(input.tool_name, input.tool_input ?? {}), cwd);
+      const guard = createToolGuard(await loadPolicy({ cwd }));
+      const decision = await guard.decide(toToolCall(tool, toolInput), cwd);
       if (decision.decision === 'allow') return SILENT;
       if (decision.decision === 'ask') return json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: decision.reason } });
       return denyOutcome(`dsctl: ${decision.reason}. ${decision.instead}`);
     }
     case 'post-tool-use': {
-      const path = str(input.tool_input?.file_path);
-      if (!path || !['Write', 'Edit', 'MultiEdit'].includes(input.tool_name ?? '')) return SILENT;
+      const path = str(toolInput.file_path);
+      if (!path || !['Write', 'Edit', 'MultiEdit'].includes(tool ?? '')) return SILENT;
       // The linter is heavy; pre-tool-use, which runs on every call, never loads it.
       const { describeFindings, lintUiFiles } = await import('./ui-lint.js');
       const lints = await lintUiFiles(cwd, [path]);
       if (lints.length === 0) return SILENT;
-      const { root } = loadPolicy({ cwd });
-      const state = readSessionState(root, 'claude', input.session_id ?? '');
+      const { root } = await loadPolicy({ cwd });
+      const state = readSessionState(root, 'claude', session);
       if (!state.written.includes(lints[0]!.file)) state.written.push(lints[0]!.file);
-      writeSessionState(root, 'claude', input.session_id ?? '', state);
+      writeSessionState(root, 'claude', session, state);
       if (lints.some((l) => l.errors.length > 0)) {
         return json({ decision: 'block', reason: `dsctl lint found design-system errors in what you just wrote; fix them:\n${describeFindings(lints, 'errors')}` });
       }
@@ -107,8 +89,7 @@ export async function claudeHook(
       return SILENT;
     }
     case 'stop': {
-      const { root } = loadPolicy({ cwd });
-      const session = input.session_id ?? '';
+      const { root } = await loadPolicy({ cwd });
       const state = readSessionState(root, 'claude', session);
       if (state.written.length === 0) return SILENT;
       const { describeFindings, lintUiFiles } = await import('./ui-lint.js');

@@ -85,4 +85,4 @@ export const ConfigSchema = z
   .describe('dsctl configuration');
 
 export type Config = z.output<typeof ConfigSchema>;
-export const CONFIG_FILE = 'dsctl.config.json';
+export { CONFIG_FILE } from './config-discovery.js';

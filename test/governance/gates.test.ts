@@ -6,14 +6,15 @@ import { loadPolicy } from '../../src/project/policy.js';
 import { sharedStarterProject } from '../support/project.js';
 import { tempDir } from '../support/temp-dir.js';
 
-function matcher() {
+async function matcher() {
   const dir = sharedStarterProject();
-  const loaded = loadPolicy({ cwd: dir });
+  const loaded = await loadPolicy({ cwd: dir });
   return { dir, m: createGateMatcher(loaded.root, loaded.policy) };
 }
 
+const { dir, m } = await matcher();
+
 describe('hard gates: path normalisation', () => {
-  const { dir, m } = matcher();
   it.each([
     ['design/contracts/rules.json', 'contracts'],
     ['./design/contracts/rules.json', 'contracts'],

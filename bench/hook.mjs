@@ -1,0 +1,36 @@
+// `dsctl hook claude pre-tool-use` against `node -e 0`: the hook runs on every tool call of every agent session.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compare, timeCommand } from './measure.mjs';
+
+const bin = fileURLToPath(new URL('../dist/dsctl.js', import.meta.url));
+
+export function run() {
+  const dir = join(mkdtempSync(join(tmpdir(), 'dsctl-bench-hook-')), 'app');
+  execFileSync(process.execPath, [bin, 'init', dir], { stdio: 'ignore' });
+  const payload = (tool_name, tool_input) => JSON.stringify({ session_id: 'bench', cwd: dir, hook_event_name: 'PreToolUse', tool_name, tool_input });
+  const hook = (input, expected) => () => {
+    const start = process.hrtime.bigint();
+    const result = spawnSync(process.execPath, [bin, 'hook', 'claude', 'pre-tool-use'], { input, cwd: dir });
+    if (result.status !== expected) throw new Error(`hook exited ${result.status}: ${result.stderr}`);
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  const [baseline, write, plainBash, shellSyntax] = compare([
+    { name: 'node -e 0', run: () => timeCommand(process.execPath, ['-e', '0']) },
+    { name: 'hook: Write (allowed)', run: hook(payload('Write', { file_path: 'examples/x.html', content: '<p>x</p>' }), 0) },
+    { name: 'hook: Bash rm (denied)', run: hook(payload('Bash', { command: 'rm -rf design/contracts' }), 2) },
+    { name: 'hook: Bash with && (parser)', run: hook(payload('Bash', { command: 'cd design && sed -i s/a/b/ contracts/tokens.json' }), 2) },
+  ]);
+  return {
+    title: 'hook start-up',
+    rows: [baseline, write, plainBash, shellSyntax],
+    ratios: [
+      { name: 'pre-tool-use Write / node -e 0 (median)', value: write.median / baseline.median, target: 1.5 },
+      { name: 'pre-tool-use plain Bash / node -e 0 (median)', value: plainBash.median / baseline.median, target: 1.5 },
+      { name: 'pre-tool-use Bash needing the shell parser / node -e 0', value: shellSyntax.median / baseline.median },
+    ],
+  };
+}
