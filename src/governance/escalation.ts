@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { toPointer } from '../diagnostics/pointer.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
+import { fencedBlock, longestRun } from '../views/markdown-fence.js';
 
 /**
  * A run id: also a file name (`.dsctl/escalations/<run_id>.json`), so one path segment that cannot climb
@@ -74,11 +75,11 @@ export function renderEscalationMarkdown(escalation: Escalation): string {
   for (const item of e.evidence) {
     const lines = item.replace(/\s+$/, '').split(/\r?\n/);
     if (lines.length === 1) out.push(`- ${inline(lines[0] ?? '')}`);
-    else out.push('-', ...fenced(lines.join('\n'), 'text').split('\n').map((l) => (l ? `  ${l}` : l)));
+    else out.push('-', ...fencedBlock(lines.join('\n'), 'text').split('\n').map((l) => (l ? `  ${l}` : l)));
   }
   out.push('', '#### Proposed diff', '');
   const diff = e.proposed_diff.replace(/\s+$/, '');
-  out.push(diff === '' ? '_none_' : fenced(diff, looksLikeDiff(diff) ? 'diff' : 'text'));
+  out.push(diff === '' ? '_none_' : fencedBlock(diff, looksLikeDiff(diff) ? 'diff' : 'text'));
   out.push('', '_A human decides. Automation stopped here and changed nothing it was not allowed to._', '');
   return out.join('\n');
 }
@@ -98,22 +99,6 @@ function inline(value: string): string {
 function code(text: string): string {
   const ticks = '`'.repeat(longestRun(text, '`') + 1);
   return `${ticks}${ticks.length > 1 ? ' ' : ''}${text}${ticks.length > 1 ? ' ' : ''}${ticks}`;
-}
-
-/** A fenced block whose fence is longer than any backtick run inside, so the content cannot close it. */
-function fenced(text: string, lang: string): string {
-  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-  return `${fence}${lang}\n${text}\n${fence}`;
-}
-
-function longestRun(text: string, ch: string): number {
-  let best = 0;
-  let run = 0;
-  for (const c of text) {
-    run = c === ch ? run + 1 : 0;
-    best = Math.max(best, run);
-  }
-  return best;
 }
 
 function looksLikeDiff(text: string): boolean {

@@ -19,6 +19,7 @@ import type { ViewDefinition, ViewName } from '../view.js';
 import { colourRoles, conventionTokens } from './conventions.js';
 import { resolvedCss } from './css-values.js';
 import { componentFiles, componentsById, configFile, systemName } from './project-files.js';
+import { fencedBlock } from '../markdown-fence.js';
 
 /** The agent instructions file linked from llms.txt when the project has one. */
 const AGENTS_FILE = 'AGENTS.md';
@@ -247,8 +248,7 @@ function componentMarkdown(c: ComponentContract, file: string): string[] {
   out.push('', '#### Usage', '', 'Use when:', '', ...c.usage.when.map((w) => `- ${oneLine(w)}`));
   if (c.usage.antiPatterns && c.usage.antiPatterns.length > 0) out.push('', 'Anti-patterns:', '', ...c.usage.antiPatterns.map((p) => `- ${oneLine(p)}`));
 
-  const fence = '`'.repeat(Math.max(3, longestRun(c.htmlSample, '`') + 1));
-  out.push('', '#### HTML sample', '', `${fence}html`, c.htmlSample, fence);
+  out.push('', '#### HTML sample', '', fencedBlock(c.htmlSample, 'html'));
   return out;
 }
 
@@ -282,12 +282,3 @@ function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').trim();
 }
 
-function longestRun(text: string, ch: string): number {
-  let best = 0;
-  let run = 0;
-  for (const c of text) {
-    run = c === ch ? run + 1 : 0;
-    best = Math.max(best, run);
-  }
-  return best;
-}
