@@ -5,6 +5,8 @@ import type { JsonDocument } from '../diagnostics/json-source.js';
 import type { Problem } from '../diagnostics/problem.js';
 import { ajvErrorsToProblems } from '../diagnostics/schema-issues.js';
 import { packageRoot } from '../project/package-root.js';
+import { CONTRACT_AJV_OPTIONS } from './ajv-options.js';
+import { validateComponent, validateRules, validateTokens } from './generated/contract-validators.js';
 
 export type ContractKind = 'tokens' | 'rules' | 'component';
 
@@ -21,21 +23,22 @@ export interface ContractValidator {
 }
 
 function newAjv(): Ajv2020 {
-  // strictRequired off: `required` inside oneOf branches names properties declared beside it.
-  // verbose: errors carry their schema, so messages can list the allowed kinds.
-  return new Ajv2020({ allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  return new Ajv2020(CONTRACT_AJV_OPTIONS);
 }
+
+const COMPILED: Readonly<Record<ContractKind, ValidateFunction>> = { tokens: validateTokens, rules: validateRules, component: validateComponent };
 
 let builtin: Map<ContractKind, { text: string; validate: ValidateFunction }> | undefined;
 
-/** dsctl's own schemas: they define what dsctl can understand, so they always apply. */
+/**
+ * dsctl's own schemas: they define what dsctl can understand, so they always apply. They are compiled
+ * at build time; the text is read to tell whether a project's copy says more.
+ */
 function builtinValidators(): Map<ContractKind, { text: string; validate: ValidateFunction }> {
   if (builtin) return builtin;
-  const ajv = newAjv();
   builtin = new Map();
   for (const [kind, file] of Object.entries(SCHEMA_FILES) as [ContractKind, string][]) {
-    const text = readFileSync(join(packageRoot(), 'schemas', file), 'utf8');
-    builtin.set(kind, { text, validate: ajv.compile(JSON.parse(text) as object) });
+    builtin.set(kind, { text: readFileSync(join(packageRoot(), 'schemas', file), 'utf8'), validate: COMPILED[kind] });
   }
   return builtin;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compiledValidators } from '../../scripts/write-schemas.js';
+import { compiledContractValidators, compiledValidators } from '../../scripts/write-schemas.js';
 import { validateConfig, validatePolicy } from '../../src/project/generated/config-validators.js';
 import { loadPolicy, loadPolicyStrictly } from '../../src/project/policy.js';
 import { editJson, starterProject } from '../support/project.js';
@@ -9,6 +9,11 @@ import { editJson, starterProject } from '../support/project.js';
 describe('loadPolicy: the hooks\' fast path', () => {
   it('is what the build generates from the zod schemas (run npm run build)', () => {
     expect(readFileSync(new URL('../../src/project/generated/config-validators.js', import.meta.url), 'utf8')).toBe(compiledValidators());
+  });
+
+  it('the precompiled contract validators are what the build generates from schemas/ (run npm run build)', () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    expect(readFileSync(new URL('../../src/contracts/generated/contract-validators.js', import.meta.url), 'utf8')).toBe(compiledContractValidators(root));
   });
 
   it("accepts the starter's config and policy without zod, and returns exactly what zod returns", async () => {
