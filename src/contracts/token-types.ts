@@ -21,21 +21,6 @@ export function isTokenType(value: unknown): value is TokenType {
   return typeof value === 'string' && (TOKEN_TYPES as readonly string[]).includes(value);
 }
 
-export interface ColorValue {
-  readonly colorSpace: string;
-  readonly components: readonly (number | 'none')[];
-  readonly alpha?: number;
-  readonly hex?: string;
-}
-export interface DimensionValue {
-  readonly value: number;
-  readonly unit: 'px' | 'rem';
-}
-export interface DurationValue {
-  readonly value: number;
-  readonly unit: 'ms' | 's';
-}
-
 const COLOR_SPACES = [
   'srgb',
   'srgb-linear',
