@@ -7,7 +7,8 @@ import { loadValidProject, type Project } from '../project/project.js';
  */
 export interface McpContext {
   project(): Project;
-  linter(): Promise<Linter>;
+  /** The linter of `project` (default: the current project), built once per loaded project. */
+  linter(project?: Project): Promise<Linter>;
 }
 
 export function createMcpContext(options: { cwd: string; configPath?: string | undefined }): McpContext {
@@ -15,8 +16,8 @@ export function createMcpContext(options: { cwd: string; configPath?: string | u
   const project = () => loadValidProject(options);
   return {
     project,
-    linter() {
-      const current = project();
+    linter(loaded) {
+      const current = loaded ?? project();
       let linter = linters.get(current);
       if (!linter) {
         linter = createLinter(current);

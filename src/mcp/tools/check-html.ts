@@ -58,11 +58,13 @@ export const tool: ToolModule<Args> = {
   annotations: READ_ONLY,
   handler: (context) => async ({ source, sourceType, filename }) =>
     guarded(async () => {
-      const limit = context.project().config.lint.maxFileSize;
+      // One project load per call: it stats every contract file to notice edits.
+      const project = context.project();
+      const limit = project.config.lint.maxFileSize;
       if (source.length > limit) {
         return fail(`source is ${source.length} characters, over the ${limit} of lint.maxFileSize: check it in smaller parts (one component or page at a time).`);
       }
-      const result = (await context.linter()).lint(source, { ...(sourceType === undefined ? {} : { sourceType }), ...(filename === undefined ? {} : { filename }) });
+      const result = (await context.linter(project)).lint(source, { ...(sourceType === undefined ? {} : { sourceType }), ...(filename === undefined ? {} : { filename }) });
       const violations = result.violations.map(({ fingerprint: _fingerprint, ...v }) => v);
       const { items, truncated } = capToBudget(violations, 1000);
       return ok({
