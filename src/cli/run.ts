@@ -78,10 +78,52 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   program
     .command('drift')
     .description('every drift check: stale or hand-edited views, broken markers, playbook self-drift')
+    .option('--heal', 'repair what regeneration can (W2 drift-repair): drift → build → drift, escalate the rest')
     .addOption(jsonOption())
-    .action(async (options: { json?: boolean }) => {
+    .action(async (options: { json?: boolean; heal?: boolean }) => {
+      if (options.heal) {
+        const { runHeal } = await import('./run-workflow.js');
+        exitCode = await runHeal(context(), options);
+        return;
+      }
       const { runDrift } = await import('./drift.js');
       exitCode = runDrift(context(), options);
+    });
+
+  program
+    .command('workflows')
+    .description('the workflow registry: W1…W5, their level, limits, human gates and how to run them')
+    .addOption(jsonOption())
+    .action(async (options: { json?: boolean }) => {
+      const { runWorkflows } = await import('./workflows.js');
+      exitCode = runWorkflows(context(), options);
+    });
+
+  const run = program
+    .command('run')
+    .description('run a workflow under the loop runner: bounded attempts, guarded workspace, one audit record (see dsctl workflows)')
+    .argument('<workflow>', 'workflow name or id: ui-self-repair (W1), drift-repair (W2), red-team (W4), release-readiness (W5)')
+    .option('--target <file>', 'W1: the UI file the agent writes')
+    .option('--prompt <text>', 'W1: what UI to write; W4: extra red-team instructions')
+    .option('--prompt-file <file>', 'the prompt, from a file')
+    .option('--agent <driver>', 'claude-code, command or scripted (default: agent.driver of the config)')
+    .option('--script <file>', 'the scripted driver\'s script (JSON)')
+    .option('--agent-command <template>', 'the command driver\'s shell template ({prompt_file}, {cwd})')
+    .option('--trigger <trigger>', 'manual, ci or schedule (default: ci when CI=true, else manual)')
+    .addOption(jsonOption())
+    .action(async (workflow: string, options: import('./run-workflow.js').RunWorkflowOptions) => {
+      const { runWorkflow } = await import('./run-workflow.js');
+      exitCode = await runWorkflow(context(), workflow, options);
+    });
+  run
+    .command('resume')
+    .description('continue a run after a crash or Ctrl-C: finished stages are kept, protected files are checked first')
+    .argument('<run-id>', 'the id printed when the run started (also under .dsctl/runs/)')
+    .addOption(jsonOption())
+    .action(async (runId: string, options: { json?: boolean }) => {
+      const { runResume } = await import('./run-workflow.js');
+      // `run` defines --json too, and commander gives it to the parent wherever it is written.
+      exitCode = await runResume(context(), runId, { json: options.json === true || run.opts<{ json?: boolean }>().json === true });
     });
 
   program

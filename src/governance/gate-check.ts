@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError } from '../diagnostics/user-error.js';
 import type { LoadedPolicy } from '../project/policy.js';
+import { git as runGit, gitShow } from '../io/git.js';
 import { onlyGeneratedRegionsChanged } from '../views/two-layered.js';
 import { createGateMatcher } from './gates.js';
 
@@ -40,17 +39,8 @@ const STATUS: Readonly<Record<string, Change['status']>> = { A: 'added', M: 'mod
 const TEST_FILE = /(^|\/)(test|tests|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
 const ASSERTION = /\bexpect\s*\(|\bassert\w*\s*[.(]/g;
 
-function git(root: string, args: string[]): string {
-  try {
-    return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-    throw new UserError('gate/git', `git ${args.join(' ')} failed${stderr ? `: ${stderr}` : ''}`);
-  }
-}
-
 function changesFromGit(root: string, args: string[]): Change[] {
-  const fields = git(root, ['diff', '--name-status', '-z', '-M', ...args]).split('\0').filter((f) => f !== '');
+  const fields = runGit(root, ['diff', '--name-status', '-z', '-M', ...args], 'gate/git').split('\0').filter((f) => f !== '');
   const changes: Change[] = [];
   for (let i = 0; i < fields.length; ) {
     const code = fields[i++] ?? '';
@@ -65,30 +55,21 @@ function changesFromGit(root: string, args: string[]): Change[] {
   return changes;
 }
 
-/** File text at a revision (`:` = the index), or undefined when it does not exist there. */
-function blob(root: string, rev: string, path: string): string | undefined {
-  try {
-    return execFileSync('git', ['show', `${rev}:${path}`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The third layer of enforcement: which changes touch a hard gate (exit 1 in the CLI), and which
  * weaken tests (a soft gate: a person decides). Generated-region-only edits of two-layered files pass.
  */
 export function checkGates(loaded: LoadedPolicy, source: Source): GateCheckResult {
   const { root } = loaded;
-  const top = source.kind === 'paths' ? root : git(root, ['rev-parse', '--show-toplevel']).trim();
+  const top = source.kind === 'paths' ? root : runGit(root, ['rev-parse', '--show-toplevel'], 'gate/git').trim();
   const changes: Change[] =
     source.kind === 'staged'
       ? changesFromGit(top, ['--cached'])
       : source.kind === 'range'
         ? changesFromGit(top, [source.from, source.to])
         : source.paths.map((path) => ({ status: 'modified' as const, path }));
-  const before = (path: string) => (source.kind === 'staged' ? blob(top, 'HEAD', path) : source.kind === 'range' ? blob(top, source.from, path) : undefined);
-  const after = (path: string) => (source.kind === 'staged' ? blob(top, '', path) : source.kind === 'range' ? blob(top, source.to, path) : existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined);
+  const before = (path: string) => (source.kind === 'staged' ? gitShow(top, 'HEAD', path) : source.kind === 'range' ? gitShow(top, source.from, path) : undefined);
+  const after = (path: string) => (source.kind === 'staged' ? gitShow(top, '', path) : source.kind === 'range' ? gitShow(top, source.to, path) : existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined);
 
   const matcher = createGateMatcher(root, loaded.policy);
   const hard: GateViolation[] = [];

@@ -70,6 +70,39 @@ export const ConfigSchema = z
       })
       .prefault({})
       .describe('How Tailwind utility names map to token groups: used for contrast, token suggestions and the theme view.'),
+    agent: z
+      .strictObject({
+        driver: z
+          .enum(['claude-code', 'command', 'scripted'])
+          .default('claude-code')
+          .describe('The agent driver loops use unless `--agent` names another.'),
+        claudeCode: z
+          .strictObject({
+            command: z.string().min(1).default('claude').describe('The Claude Code CLI (npm @anthropic-ai/claude-code): a path or a name on PATH.'),
+            model: z.string().min(1).optional().describe('`--model` for every session, e.g. claude-sonnet-4-5.'),
+            args: z.array(z.string()).default([]).describe('Extra arguments after the ones dsctl sets.'),
+          })
+          .prefault({})
+          .describe('The claude-code driver: `claude -p --output-format stream-json`.'),
+        command: z
+          .strictObject({
+            template: z
+              .string()
+              .min(1)
+              .optional()
+              .describe('A shell command for any other agent CLI; {prompt_file} and {cwd} are replaced by quoted paths.'),
+          })
+          .prefault({})
+          .describe('The command driver.'),
+        scripted: z
+          .strictObject({
+            script: z.string().min(1).optional().describe('JSON script of file edits and answers to replay (offline; tests and demos).'),
+          })
+          .prefault({})
+          .describe('The scripted driver.'),
+      })
+      .prefault({})
+      .describe('Which agent the loop runner drives, and how.'),
     views: z
       .strictObject({
         'design-md-front-matter': view('DESIGN.md', 'YAML front matter of DESIGN.md, from tokens and components.'),

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../diagnostics/user-error.js';
+import { readText } from '../io/read-text.js';
 import type { Project } from '../project/project.js';
 import { enabledViews } from './registry.js';
 import type { ViewDefinition, ViewOutput } from './view.js';
@@ -37,7 +38,7 @@ export function resolveOutputs(project: Project, views: readonly ViewDefinition[
       }
       owners.set(output.path, view.name);
       const abs = join(project.root, output.path);
-      resolved.push({ view, output, abs, current: existsSync(abs) ? readFileSync(abs, 'utf8') : undefined });
+      resolved.push({ view, output, abs, current: existsSync(abs) ? readText(abs, output.path, 'generated view') : undefined });
     }
   }
   return resolved;

@@ -1,15 +1,17 @@
+import { WORKFLOW_INFO } from '../loops/catalog.js';
 import type { ViewDefinition } from './view.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (s: string) => `\`${s}\``;
 
 /**
- * Generated regions of the loop playbook, from the policy: the hard-gate table, the CI command set and
- * the loop limits. The playbook's prose stays hand-written; these tables cannot drift from the policy.
+ * Generated regions of the loop playbook: the hard-gate table and the CI command set (from the policy),
+ * the workflow registry (from the loop runner's catalog) and the loop limits. The playbook's prose stays
+ * hand-written; these tables cannot drift from the code that enforces them.
  */
 export const view: ViewDefinition = {
   name: 'playbook-sections',
-  description: 'Generated tables in the loop playbook: hard gates, CI commands, loop limits (from design/policy.json).',
+  description: 'Generated tables in the loop playbook: hard gates, CI commands (design/policy.json), the workflow registry and loop limits.',
   sources: (project) => [project.config.policy],
   generate(project) {
     const { policy } = project;
@@ -21,6 +23,11 @@ export const view: ViewDefinition = {
     const ci = policy.ci.commands.length
       ? policy.ci.commands.map((c) => `- ${code(c)}`)
       : ['- (none: `ci.commands` in the policy is empty)'];
+    const workflows = [
+      '| Id | Workflow | Classification | Stops when | Human gate | Status |',
+      '|---|---|---|---|---|---|',
+      ...WORKFLOW_INFO.map((w) => `| ${w.id} | ${code(w.name)} | ${cell(w.classification)} | ${cell(w.stop)} | ${cell(w.humanGate)} | ${w.unavailable === undefined ? `${code(w.example)}` : `not yet available: ${cell(w.unavailable)}`} |`),
+    ];
     const { loops } = policy;
     const limits = [
       '| Limit (policy `loops`) | Value |',
@@ -37,7 +44,7 @@ export const view: ViewDefinition = {
         regions: [
           { name: 'hard-gates', text: `${gates.join('\n')}\n` },
           { name: 'ci-commands', text: `${ci.join('\n')}\n` },
-          { name: 'workflows', text: `${limits.join('\n')}\n` },
+          { name: 'workflows', text: `${workflows.join('\n')}\n\n${limits.join('\n')}\n` },
         ],
       },
     ];

@@ -1,0 +1,24 @@
+import { execFileSync } from 'node:child_process';
+import { dsctl } from './cli.js';
+import { tempDir } from './temp-dir.js';
+
+export interface StarterRepo {
+  /** The project root, a git work tree with the starter committed. */
+  readonly app: string;
+  /** Runs git in the repo (with an identity, so commits work on any machine) and returns stdout. */
+  readonly git: (...args: string[]) => string;
+}
+
+/** A fresh `dsctl init` starter in a temp folder, committed to a new git repository. Needs the build. */
+export function starterRepo(prefix = 'dsctl-repo-'): StarterRepo {
+  const app = tempDir(prefix);
+  // The built CLI, as a user would: the starter, its generated views and its baseline.
+  const init = dsctl(['init', app], app);
+  if (init.code !== 0) throw new Error(`dsctl init failed: ${init.stderr}`);
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd: app, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'starter');
+  return { app, git };
+}
