@@ -1,6 +1,7 @@
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../diagnostics/user-error.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
 import { agentEnv, exitSubtype, lastLine, runAgentProcess, type AgentProcessExit } from './agent-process.js';
 import type { AgentDriver, AgentResult, AgentTask } from './driver.js';
 
@@ -19,6 +20,12 @@ export interface ClaudeCodeDriverOptions {
   readonly args?: readonly string[];
   /** Added to dsctl's environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * The MCP server the agent gets (dsctl's own: contracts and check_html). The project's `.mcp.json`
+   * is never loaded (`--strict-mcp-config`): it may start servers with `npx`, which can hang offline,
+   * and a loop must not depend on what a developer configured for their own sessions.
+   */
+  readonly mcpServer?: { readonly command: string; readonly args: readonly string[] };
 }
 
 /** What a reviewer may use: reading only. Glob and Grep exist only when `--tools` names them. */
@@ -32,10 +39,11 @@ export function createClaudeCodeDriver(options: ClaudeCodeDriverOptions): AgentD
 }
 
 /** The argument list for one stage. The prompt is not in it: it goes to stdin. */
-export function claudeCodeArgs(options: Pick<ClaudeCodeDriverOptions, 'model' | 'args'>, task: AgentTask): string[] {
+export function claudeCodeArgs(options: Pick<ClaudeCodeDriverOptions, 'model' | 'args'>, task: AgentTask, mcpConfig?: string): string[] {
   const args = ['-p', '--output-format', 'stream-json', '--verbose'];
   args.push('--max-turns', String(task.maxTurns), '--max-budget-usd', String(task.maxBudgetUsd));
   args.push('--setting-sources', 'project');
+  args.push('--strict-mcp-config', ...(mcpConfig === undefined ? [] : ['--mcp-config', mcpConfig]));
   if (task.readOnly) {
     // acceptEdits approves Write and Edit whatever --allowedTools says, so a reviewer gets a tool set
     // without them (--tools) and a mode that refuses anything not listed (dontAsk).
@@ -89,9 +97,14 @@ async function runClaudeCode(options: ClaudeCodeDriverOptions, task: AgentTask):
     else if (event?.type === 'result') result = event as ResultEvent;
   });
 
+  let mcpConfig: string | undefined;
+  if (options.mcpServer) {
+    mcpConfig = join(task.workDir, 'mcp.json');
+    writeFileAtomic(mcpConfig, `${JSON.stringify({ mcpServers: { dsctl: { command: options.mcpServer.command, args: options.mcpServer.args } } }, null, 2)}\n`);
+  }
   let exit: AgentProcessExit;
   try {
-    exit = await runAgentProcess(options.command, claudeCodeArgs(options, task), {
+    exit = await runAgentProcess(options.command, claudeCodeArgs(options, task, mcpConfig), {
       cwd: task.cwd,
       env: agentEnv(options.env),
       // stdin, not an argument: no length limit, no shell, and no variadic flag such as

@@ -38,8 +38,11 @@ export function chooseAgent(project: Project, flags: AgentFlags, cwd: string): A
   return { driver: 'claude-code' };
 }
 
-/** Builds the driver for a choice; the claude-code driver reads the rest of its settings from the config. */
-export async function createDriver(project: Project, choice: AgentChoice): Promise<AgentDriver> {
+/**
+ * Builds the driver for a choice; the claude-code driver reads the rest of its settings from the config.
+ * `dsctlBin` (the running dsctl's entry script) gives claude-code sessions dsctl's own MCP server.
+ */
+export async function createDriver(project: Project, choice: AgentChoice, dsctlBin?: string): Promise<AgentDriver> {
   switch (choice.driver) {
     case 'scripted': {
       const [{ createScriptedDriver }, { readScript }] = await Promise.all([import('./scripted.js'), import('./scripted-script.js')]);
@@ -53,7 +56,12 @@ export async function createDriver(project: Project, choice: AgentChoice): Promi
     case 'claude-code': {
       const { createClaudeCodeDriver } = await import('./claude-code.js');
       const settings = project.config.agent.claudeCode;
-      return createClaudeCodeDriver({ command: settings.command, args: settings.args, ...(settings.model ? { model: settings.model } : {}) });
+      return createClaudeCodeDriver({
+        command: settings.command,
+        args: settings.args,
+        ...(settings.model ? { model: settings.model } : {}),
+        ...(dsctlBin ? { mcpServer: { command: process.execPath, args: [dsctlBin, 'mcp'] } } : {}),
+      });
     }
   }
 }

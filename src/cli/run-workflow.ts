@@ -62,6 +62,7 @@ async function withInterrupt(ctx: CommandContext, options: Pick<RunWorkflowOptio
     const report = await run({
       signal: controller.signal,
       commands: ctx.commands,
+      dsctlBin: process.argv[1],
       onProgress: options.json ? undefined : (line) => io.stderr(`${c.dim('·')} ${line}\n`),
     });
     printReport(ctx, report, options.json === true);

@@ -25,6 +25,8 @@ export interface RunOptions {
   readonly onProgress?: ((line: string) => void) | undefined;
   /** The CLI's command table (playbook self-drift checks `dsctl X` against it). */
   readonly commands?: ReadonlySet<string> | undefined;
+  /** The running dsctl's entry script: agents get its MCP server (`dsctl mcp`). */
+  readonly dsctlBin?: string | undefined;
   /** Replaces the driver the choice would build (tests, the demo). */
   readonly driver?: AgentDriver | undefined;
 }
@@ -46,7 +48,7 @@ export interface RunReport {
 export async function startRun<P>(project: Project, workflow: Workflow<P>, raw: RawParams, options: RunOptions = {}): Promise<RunReport> {
   const params = workflow.parseParams(raw, project);
   // A driver that cannot be built (a bad script, a bad template) is a usage error: no run starts.
-  const driver = options.driver ?? (workflow.level === 'model-loop' && options.agent ? await createDriver(project, options.agent) : undefined);
+  const driver = options.driver ?? (workflow.level === 'model-loop' && options.agent ? await createDriver(project, options.agent, options.dsctlBin) : undefined);
   const now = new Date();
   const runId = `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${workflow.name}-${randomBytes(2).toString('hex')}`;
   const state: RunState = {
@@ -187,7 +189,7 @@ async function runWorkflow<P>(project: Project, workflow: Workflow<P>, state: Ru
       }
       const before = guard.snapshot();
       const step = begin(name, { guard: before });
-      driver ??= await createDriver(project, state.agent ?? { driver: 'claude-code' });
+      driver ??= await createDriver(project, state.agent ?? { driver: 'claude-code' }, options.dsctlBin);
       const workDir = join(dir, 'agent');
       mkdirSync(workDir, { recursive: true });
       // What the agent was asked, kept with the run: the audit trail of a model loop includes its prompts.

@@ -196,13 +196,13 @@ describe('claude-code arguments', () => {
     {
       name: 'an author',
       task: base,
-      want: ['-p', '--output-format', 'stream-json', '--verbose', '--max-turns', '7', '--max-budget-usd', '0.5', '--setting-sources', 'project', '--permission-mode', 'acceptEdits', '--allowedTools', 'Read,Write'],
+      want: ['-p', '--output-format', 'stream-json', '--verbose', '--max-turns', '7', '--max-budget-usd', '0.5', '--setting-sources', 'project', '--strict-mcp-config', '--permission-mode', 'acceptEdits', '--allowedTools', 'Read,Write'],
     },
     {
       name: 'a reviewer resuming with a schema',
       task: { ...base, readOnly: true, resumeSession: 's-1', outputSchema: { type: 'object' } },
       want: [
-        '-p', '--output-format', 'stream-json', '--verbose', '--max-turns', '7', '--max-budget-usd', '0.5', '--setting-sources', 'project',
+        '-p', '--output-format', 'stream-json', '--verbose', '--max-turns', '7', '--max-budget-usd', '0.5', '--setting-sources', 'project', '--strict-mcp-config',
         '--permission-mode', 'dontAsk', '--tools', 'Read,Grep,Glob', '--allowedTools', 'Read,Grep,Glob', '--model', 'm', '--resume', 's-1', '--json-schema', '{"type":"object"}', '--x',
       ],
       options: { model: 'm', args: ['--x'] },

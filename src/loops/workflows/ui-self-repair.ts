@@ -17,7 +17,8 @@ export interface UiSelfRepairParams {
 /** What W1 hands a person: never "approved". */
 export const DRAFT_LABEL = `${LINT_CLEAN_LABEL} / brand not approved`;
 
-const AUTHOR_TOOLS = ['Read', 'Grep', 'Glob', 'Write', 'Edit', 'MultiEdit'];
+// dsctl's MCP tools (the runner gives claude-code sessions `dsctl mcp`): the contracts and the checker.
+const AUTHOR_TOOLS = ['Read', 'Grep', 'Glob', 'Write', 'Edit', 'MultiEdit', 'mcp__dsctl__get_rules', 'mcp__dsctl__get_component', 'mcp__dsctl__list_components', 'mcp__dsctl__get_token', 'mcp__dsctl__search_tokens', 'mcp__dsctl__check_html'];
 
 export const uiSelfRepair: Workflow<UiSelfRepairParams> = {
   ...CATALOG['ui-self-repair'],
