@@ -110,5 +110,5 @@ function printReport(ctx: CommandContext, report: RunReport, json: boolean): voi
     if (report.escalation.evidence.length > 10) io.stderr(`  ${c.dim(`• … ${report.escalation.evidence.length - 10} more in ${report.files.escalation}`)}\n`);
     io.stderr(`  ${c.dim('escalation:')} ${report.files.escalation} (Markdown: ${report.files.escalationMarkdown})\n`);
   }
-  io.stderr(`  ${c.dim('record:')} ${ctx.commands.has('audit tail') ? 'dsctl audit tail' : ''} ${c.dim(`(${report.record.hash.slice(0, 12)})`)}  ${c.dim('state:')} ${report.files.state}\n`);
+  io.stderr(`  ${c.dim('record:')} ${report.files.log} ${c.dim(`(${report.record.hash.slice(0, 12)}; dsctl audit tail)`)}  ${c.dim('state:')} ${report.files.state}\n`);
 }

@@ -39,7 +39,7 @@ export interface RunReport {
   readonly record: RunRecord;
   readonly result?: Readonly<Record<string, unknown>>;
   /** Project-relative files the run left: state, escalation (JSON and Markdown). */
-  readonly files: { readonly state: string; readonly escalation?: string; readonly escalationMarkdown?: string };
+  readonly files: { readonly log: string; readonly state: string; readonly escalation?: string; readonly escalationMarkdown?: string };
   readonly escalation: Escalation | null;
   readonly resumed: boolean;
 }
@@ -318,6 +318,7 @@ async function finish(project: Project, state: RunState, resumed: boolean): Prom
     record,
     ...(state.result ? { result: state.result } : {}),
     files: {
+      log: project.policy.runLog,
       state: `.dsctl/runs/${state.run_id}/state.json`,
       ...(escalationFile ? { escalation: escalationFile } : {}),
       ...(escalationMarkdown ? { escalationMarkdown } : {}),

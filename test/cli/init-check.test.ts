@@ -111,13 +111,22 @@ describe('the starter lints green under its own baseline (built binary)', () => 
     expect(scripts['design:lint']).toBe('dsctl lint --baseline');
   });
 
-  it('runs the demo end to end, offline', () => {
+  it('runs the demo end to end, offline: lint, W1 with two repairs, a denied protected write, W2 heal, audit verify', () => {
     const dir = tempDir();
-    const run = dsctl(['demo', join(dir, 'story')], dir);
+    const story = join(dir, 'story');
+    const run = dsctl(['demo', story], dir);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain('[4/4] dsctl lint --baseline');
+    expect(run.stderr).toContain('[4/10] dsctl lint --baseline');
     expect(run.stderr).toContain('demo complete');
     expect(run.stdout).toContain('A11Y_BUTTON_TYPE');
+    expect(run.stdout).toContain('"permissionDecision":"deny"');
+    const records = readFileSync(join(story, '.dsctl/runs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { workflow: string; status: string; attempts: number });
+    expect(records.map((r) => `${r.workflow} ${r.status} ${r.attempts}`)).toEqual(['ui-self-repair passed 2', 'drift-repair passed 1']);
+    expect(dsctl(['lint', 'examples/billing.html'], story).code).toBe(0);
+    expect(dsctl(['drift'], story).code).toBe(0);
+    const tokens = readFileSync(join(story, 'design/contracts/tokens.json'), 'utf8');
+    expect(tokens).toContain('"#5d5952"');
+    expect(tokens).not.toContain('ff0000');
   });
 });
 
