@@ -1,20 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dsctl } from '../support/cli.js';
-import { tempDir } from '../support/temp-dir.js';
+import { starterRepo } from '../support/git-repo.js';
 
-function repo(): { app: string; git: (...args: string[]) => string } {
-  const dir = tempDir('dsctl-gates-');
-  expect(dsctl(['init', 'app'], dir).code).toBe(0);
-  const app = join(dir, 'app');
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: app, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-qm', 'init');
-  return { app, git };
-}
+const repo = () => starterRepo('dsctl-gates-');
 
 interface GateEnvelope {
   ok: boolean;
