@@ -18,18 +18,26 @@ export function run() {
     if (result.status !== expected) throw new Error(`hook exited ${result.status}: ${result.stderr}`);
     return Number(process.hrtime.bigint() - start) / 1e6;
   };
-  const [baseline, write, plainBash, shellSyntax] = compare([
-    { name: 'node -e 0', run: () => timeCommand(process.execPath, ['-e', '0']) },
-    { name: 'hook: Write (allowed)', run: hook(payload('Write', { file_path: 'examples/x.html', content: '<p>x</p>' }), 0) },
-    { name: 'hook: Bash rm (denied)', run: hook(payload('Bash', { command: 'rm -rf design/contracts' }), 2) },
-    { name: 'hook: Bash with && (parser)', run: hook(payload('Bash', { command: 'cd design && sed -i s/a/b/ contracts/tokens.json' }), 2) },
-  ]);
+  // Many short processes on a busy machine: more rounds than the other suites, for steadier medians.
+  const [baseline, write, plainBash, andList, shellSyntax] = compare(
+    [
+      { name: 'node -e 0', run: () => timeCommand(process.execPath, ['-e', '0']) },
+      { name: 'hook: Write (allowed)', run: hook(payload('Write', { file_path: 'examples/x.html', content: '<p>x</p>' }), 0) },
+      { name: 'hook: Bash rm (denied)', run: hook(payload('Bash', { command: 'rm -rf design/contracts' }), 2) },
+      // Operators and quotes, without expansions: read without the parser (src/governance/shell/plain.ts).
+      { name: 'hook: Bash cd && sed -i', run: hook(payload('Bash', { command: "cd design && sed -i 's/a/b/' contracts/tokens.json" }), 2) },
+      // A command substitution: only the real shell parser can read it.
+      { name: 'hook: Bash $(…) (parser)', run: hook(payload('Bash', { command: 'cd design && sed -i "s/v1/$(date +%s)/" contracts/tokens.json' }), 2) },
+    ],
+    80,
+  );
   return {
     title: 'hook start-up',
-    rows: [baseline, write, plainBash, shellSyntax],
+    rows: [baseline, write, plainBash, andList, shellSyntax],
     ratios: [
       { name: 'pre-tool-use Write / node -e 0 (median)', value: write.median / baseline.median, target: 1.5 },
       { name: 'pre-tool-use plain Bash / node -e 0 (median)', value: plainBash.median / baseline.median, target: 1.5 },
+      { name: 'pre-tool-use Bash with && and quotes / node -e 0 (median)', value: andList.median / baseline.median, target: 1.5 },
       { name: 'pre-tool-use Bash needing the shell parser / node -e 0', value: shellSyntax.median / baseline.median },
     ],
   };

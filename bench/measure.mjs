@@ -11,12 +11,18 @@ export function timeCommand(command, args, options = {}) {
 
 /**
  * Runs each case `rounds` times, interleaved so that machine noise hits every case alike, after a
- * warm-up round. Returns the median and p90 per case.
+ * warm-up round. Each round starts at a different case, so that no case always runs first (or right
+ * after the same neighbour). Returns the median and p90 per case.
  */
 export function compare(cases, rounds = 40) {
   for (const c of cases) c.run();
   const samples = cases.map(() => []);
-  for (let i = 0; i < rounds; i++) cases.forEach((c, j) => samples[j].push(c.run()));
+  for (let i = 0; i < rounds; i++) {
+    for (let k = 0; k < cases.length; k++) {
+      const j = (i + k) % cases.length;
+      samples[j].push(cases[j].run());
+    }
+  }
   return cases.map((c, j) => ({ name: c.name, median: quantile(samples[j], 0.5), p90: quantile(samples[j], 0.9) }));
 }
 

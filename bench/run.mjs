@@ -6,8 +6,12 @@ import * as lint from './lint.mjs';
 import * as mcp from './mcp.mjs';
 import * as startup from './startup.mjs';
 
-// lint writes the corpus mcp reads its page from.
-const suites = [startup, hook, drift, lint, mcp];
+// lint writes the corpus mcp reads its page from. `node bench/run.mjs lint mcp` runs only those suites.
+const all = { startup, hook, drift, lint, mcp };
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in all));
+if (unknown.length) throw new Error(`unknown bench suite(s): ${unknown.join(', ')} (known: ${Object.keys(all).join(', ')})`);
+const suites = Object.entries(all).filter(([name]) => wanted.length === 0 || wanted.includes(name)).map(([, suite]) => suite);
 let missed = 0;
 for (const suite of suites) {
   const { title, rows, ratios } = await suite.run();

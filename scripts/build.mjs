@@ -1,9 +1,9 @@
 // Builds dist/dsctl.js: one ESM entry that starts fast, with each command in a lazily loaded chunk.
 // Also regenerates the published JSON Schemas of dsctl.config.json and policy.json from their zod source.
 import { build } from 'esbuild';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -30,16 +30,93 @@ try {
   rmSync(tmp, { recursive: true, force: true });
 }
 
-// 2. The CLI.
+// 2. The CLI. Everything but the bin is in dist/chunks/.
+//
+// The agent hooks run on every tool call, so their path is its own CommonJS bundle, chunks/hook.cjs,
+// which the bin compiles through V8's code cache (src/cli/main.ts): one file, compiled once, starts
+// faster than the ES module chunks of the same code. What it imports lazily (the linter, Markdown,
+// zod) is not copied into it but loaded from the main build, through entries with stable names
+// (chunks/lazy-<name>.js). UserError is one CommonJS module, chunks/user-error.cjs, that both builds
+// import, so that `instanceof` holds across them.
 rmSync('dist', { recursive: true, force: true });
+const define = { __DSCTL_VERSION__: JSON.stringify(pkg.version) };
+const HOOK_BUNDLE = './chunks/hook.cjs';
+const USER_ERROR = resolve('src/diagnostics/user-error.ts');
+const HOOK_LAZY = ['src/hooks/ui-lint.ts', 'src/governance/escalation.ts', 'src/project/config.ts', 'src/project/policy-schema.ts', 'src/project/read-json.ts', 'src/views/two-layered.ts'];
+const lazyName = (file) => `lazy-${basename(file, '.ts')}`;
+const lazyByPath = new Map(HOOK_LAZY.map((file) => [resolve(file), lazyName(file)]));
+
+/** Resolves like esbuild would, for the plugins below: a relative import of a `.js` that is a `.ts` source. */
+const sourceOf = (args) => (args.path.startsWith('.') ? resolve(dirname(args.importer), args.path).replace(/\.js$/, '.ts') : undefined);
+
+const sharedUserError = (bundle) => ({
+  name: 'shared-user-error',
+  setup(b) {
+    b.onResolve({ filter: /user-error\.js$/ }, (args) => {
+      if (sourceOf(args) !== USER_ERROR) return undefined;
+      if (bundle === 'main' && args.importer === resolve('src/cli/main.ts')) return { errors: [{ text: 'the bin must not import user-error.ts: its path to chunks/user-error.cjs would be wrong from dist/' }] };
+      return { path: './user-error.cjs', external: true };
+    });
+  },
+});
+
+await build({ ...common, entryPoints: { 'chunks/user-error': 'src/diagnostics/user-error.ts' }, outdir: 'dist', outExtension: { '.js': '.cjs' }, format: 'cjs', banner: {}, sourcemap: 'linked' });
+
 await build({
   ...common,
-  entryPoints: { dsctl: 'src/cli/main.ts' },
+  entryPoints: { dsctl: 'src/cli/main.ts', ...Object.fromEntries(HOOK_LAZY.map((file) => [`chunks/${lazyName(file)}`, file])) },
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   banner: { js: '#!/usr/bin/env node\n' + common.banner.js },
-  define: { __DSCTL_VERSION__: JSON.stringify(pkg.version) },
+  define: { ...define, __DSCTL_HOOK_BUNDLE__: JSON.stringify(HOOK_BUNDLE) },
   sourcemap: 'linked',
+  plugins: [
+    sharedUserError('main'),
+    {
+      // main.ts imports the hook path from source only when run unbundled; built, it compiles the bundle.
+      name: 'hook-bundle',
+      setup(b) {
+        b.onResolve({ filter: /fast-path\.js$/ }, () => ({ path: HOOK_BUNDLE, external: true }));
+      },
+    },
+  ],
 });
 chmodSync('dist/dsctl.js', 0o755);
+
+const hook = await build({
+  ...common,
+  entryPoints: ['src/hooks/fast-path.ts'],
+  outfile: `dist/${HOOK_BUNDLE}`,
+  format: 'cjs',
+  write: false,
+  // import.meta.url (the shell parser is resolved from it) is this file's URL.
+  banner: { js: "var __dsctlImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { ...define, 'import.meta.url': '__dsctlImportMetaUrl' },
+  sourcemap: 'linked',
+  plugins: [
+    sharedUserError('hook'),
+    {
+      name: 'hook-lazy',
+      setup(b) {
+        b.onResolve({ filter: /.*/ }, (args) => {
+          if (args.kind !== 'dynamic-import') return undefined;
+          const name = lazyByPath.get(sourceOf(args));
+          if (!name) return { errors: [{ text: `${args.path}: a lazy import on the hook path must be listed in HOOK_LAZY (scripts/build.mjs), or it is copied into the hook bundle` }] };
+          return { path: `./${name}.js`, external: true };
+        });
+      },
+    },
+  ],
+});
+// The bin compiles the bundle with node:vm, where import() is not available: each lazy import calls the
+// `__lazy` the bin passes in instead (same length, so the source map still fits).
+for (const file of hook.outputFiles) {
+  let text = file.text;
+  if (file.path.endsWith('.cjs')) {
+    if (/\b__lazy\b/.test(text)) throw new Error('hook bundle: the name __lazy is taken');
+    text = text.replace(/\bimport\("\.\/lazy-/g, '__lazy("./lazy-');
+    if (/\bimport\s*\(/.test(text)) throw new Error('hook bundle: an import() is left that node:vm cannot run');
+  }
+  writeFileSync(file.path, text);
+}

@@ -5,12 +5,14 @@
  * …, see shell/commands.ts), code run by other commands (`bash -c`, `eval`, `$(…)`, `sudo`, `xargs`),
  * and `cd` within the line, so that paths come out as seen from where the command starts.
  *
- * Commands with no shell syntax at all (`git status`, `rm -rf dist`) are split on blanks without
- * loading the parser: for them that is exactly what the shell does.
+ * Command lines in the plain part of the language (`git status`, `rm -rf dist`, `cd design && sed -i
+ * 's/a/b/' x.json`, see shell/plain.ts) are read without loading the parser: for them splitting on
+ * blanks and operators is exactly what the shell does, and they are walked by the same code.
  */
 import { COMMANDS, commandKey, type Runner } from './shell/commands.js';
 import { enter, resolveIn, sameCwds, START, union, type Cwds } from './shell/cwd.js';
 import { parseArgs, has } from './shell/options.js';
+import { plainScript, type PlainAndOr, type PlainCommand, type PlainPipeline, type PlainScript } from './shell/plain.js';
 import {
   shellSyntax,
   ShellSyntaxError,
@@ -21,6 +23,7 @@ import {
   type ShForClause,
   type ShFuncDecl,
   type ShIfClause,
+  type RedirOp,
   type ShNode,
   type ShRedirect,
   type ShStmt,
@@ -56,31 +59,23 @@ export interface ShellAnalysis {
   readonly error?: string;
 }
 
+export interface AnalyzeOptions {
+  /** Read plain command lines without the parser (the default); false always parses, for tests that compare the two. */
+  readonly plain?: boolean;
+}
+
 /** Analyses one command line as an agent's Bash tool would run it. Synchronous; loads the parser on first need. */
-export function analyzeShell(command: string): ShellAnalysis {
+export function analyzeShell(command: string, options: AnalyzeOptions = {}): ShellAnalysis {
   const analysis = new Analysis();
   try {
-    const simple = simpleCommand(command);
-    if (simple) analysis.command(simple, START, { depth: 0, reader: undefined, sink: undefined }, NO_INPUT);
+    const plain = options.plain === false ? undefined : plainScript(command);
+    if (plain) analysis.plain(plain, START);
     else analysis.source(command, START, { depth: 0, sink: undefined }, undefined);
   } catch (error) {
     // A bug here must not let a write through: the hook fails closed on `error`.
     analysis.fail(`dsctl could not analyse the command: ${error instanceof Error ? error.message : String(error)}`);
   }
   return analysis.result();
-}
-
-/** Characters that never have a shell meaning: a line made only of these is split on blanks. */
-const PLAIN = /^[\w./:=,@%+ \t-]*$/;
-const RESERVED = new Set(['!', 'case', 'coproc', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'function', 'if', 'in', 'select', 'then', 'time', 'until', 'while']);
-const ASSIGNMENT = /^[A-Za-z_]\w*\+?=/;
-
-function simpleCommand(command: string): Arg[] | undefined {
-  if (!PLAIN.test(command)) return undefined;
-  const words = command.split(/[ \t]+/).filter((w) => w !== '');
-  const start = words.findIndex((w) => !ASSIGNMENT.test(w));
-  if (start >= 0 && RESERVED.has(words[start] as string)) return undefined;
-  return start < 0 ? [] : words.slice(start).map((text) => ({ text, literal: true }));
 }
 
 /** Where a command's standard input comes from. */
@@ -91,6 +86,7 @@ interface Input {
   readonly stdinPiped: boolean;
 }
 const NO_INPUT: Input = { stdinText: undefined, stdinPiped: false };
+const PIPED: Input = { stdinText: undefined, stdinPiped: true };
 
 /** One parsed source: the command line itself, or code run by `bash -c`, `eval`, …. */
 interface Scope {
@@ -167,14 +163,48 @@ class Analysis {
     if (!this.inline.some((i) => i.interpreter === interpreter && i.code === code)) this.inline.push({ interpreter, code });
   }
 
+  /** A command line in the plain part of the language, walked as the parsed tree of the same line would be. */
+  plain(script: PlainScript, cwds: Cwds): Flow {
+    const scope: Scope = { depth: 0, reader: undefined, sink: undefined };
+    const command = ({ args, redirects }: PlainCommand, at: Cwds, outer: Input): Flow => {
+      let input = outer;
+      for (const { fd, op, target } of redirects) input = this.fileRedirect(fd, op, target, at, scope.sink, input);
+      return this.command(args, at, scope, input);
+    };
+    const pipeline = (commands: PlainPipeline, at: Cwds): Flow =>
+      commands.length === 1 ? command(commands[0] as PlainCommand, at, NO_INPUT) : this.pipeline(commands, at, command, NO_INPUT);
+    return this.sequence(script, cwds, (andOr: PlainAndOr, at) => andOr.rest.reduce((flow, { op, pipeline: next }) => this.andOr(flow, op, at, (c) => pipeline(next, c)), pipeline(andOr.first, at)));
+  }
+
   private stmts(list: readonly ShStmt[], cwds: Cwds, scope: Scope, input: Input): Flow {
+    return this.sequence(list, cwds, (stmt, reachable) => this.stmt(stmt, reachable, scope, input));
+  }
+
+  /** `a; b`: each runs where the one before left the shell, whether it succeeded or not. */
+  private sequence<T>(list: readonly T[], cwds: Cwds, run: (item: T, cwds: Cwds) => Flow): Flow {
     let flow = same(cwds);
     let reachable = cwds;
-    for (const stmt of list) {
+    for (const item of list) {
       reachable = reach(union(flow.ok, flow.fail), reachable);
-      flow = this.stmt(stmt, reachable, scope, input);
+      flow = run(item, reachable);
     }
     return flow;
+  }
+
+  /** `x && y`, `x || y`, where `x` ran from `cwds` and ended as `left`. */
+  private andOr(left: Flow, op: '&&' | '||', cwds: Cwds, right: (cwds: Cwds) => Flow): Flow {
+    if (op === '&&') {
+      const y = right(reach(left.ok, cwds));
+      return { ok: y.ok, fail: union(left.fail, y.fail) };
+    }
+    const y = right(reach(left.fail, cwds));
+    return { ok: union(left.ok, y.ok), fail: y.fail };
+  }
+
+  /** A pipeline: every part runs in a subshell, each reading the one before. */
+  private pipeline<T>(parts: readonly T[], cwds: Cwds, run: (part: T, cwds: Cwds, input: Input) => unknown, input: Input): Flow {
+    parts.forEach((part, i) => run(part, cwds, i === 0 ? input : PIPED));
+    return same(cwds);
   }
 
   private stmt(stmt: ShStmt, cwds: Cwds, scope: Scope, outer: Input): Flow {
@@ -197,11 +227,17 @@ class Analysis {
     if (op === '<<' || op === '<<-') return { stdinText: redirect.Hdoc ? reader.heredoc(redirect.Hdoc) : '', stdinPiped: false };
     if (op === '<<<') return { stdinText: redirect.Word ? `${reader.single(redirect.Word).text}\n` : '', stdinPiped: false };
     if (op === '<') return NO_INPUT;
-    if (op === undefined || !WRITE_REDIRECTS.has(op) || !redirect.Word) return input;
-    const target = reader.single(redirect.Word);
+    if (op === undefined || !redirect.Word) return input;
+    return this.fileRedirect(redirect.N?.Value, op, reader.single(redirect.Word), cwds, sink, input);
+  }
+
+  /** A redirection to or from a file (not a here-document): `N>`, `>>`, `&>`, `N>&M`, `<`, `<>`. */
+  private fileRedirect(fd: string | undefined, op: RedirOp, target: Arg, cwds: Cwds, sink: WriteSink, input: Input): Input {
+    if (op === '<') return NO_INPUT;
+    if (!WRITE_REDIRECTS.has(op)) return input;
     // `2>&1`, `>&2`, `>&-` duplicate or close a descriptor; `>& file` is `&> file`.
     if (op === '>&' && /^(\d+|-)$/.test(target.text)) return input;
-    this.addWrite(cwds, target, `${redirect.N?.Value ?? ''}${op}`, sink);
+    this.addWrite(cwds, target, `${fd ?? ''}${op}`, sink);
     return input;
   }
 
@@ -221,20 +257,8 @@ class Analysis {
       case 'BinaryCmd': {
         const bin = node as ShBinaryCmd;
         const op = syntax.binaryOp(bin);
-        if (op === '&&') {
-          const x = this.stmt(bin.X, cwds, scope, input);
-          const y = this.stmt(bin.Y, reach(x.ok, cwds), scope, input);
-          return { ok: y.ok, fail: union(x.fail, y.fail) };
-        }
-        if (op === '||') {
-          const x = this.stmt(bin.X, cwds, scope, input);
-          const y = this.stmt(bin.Y, reach(x.fail, cwds), scope, input);
-          return { ok: union(x.ok, y.ok), fail: y.fail };
-        }
-        // A pipeline: every part runs in a subshell, each reading the one before.
-        this.stmt(bin.X, cwds, scope, input);
-        this.stmt(bin.Y, cwds, scope, { stdinText: undefined, stdinPiped: true });
-        return same(cwds);
+        if (op === '&&' || op === '||') return this.andOr(this.stmt(bin.X, cwds, scope, input), op, cwds, (c) => this.stmt(bin.Y, c, scope, input));
+        return this.pipeline([bin.X, bin.Y], cwds, (stmt, c, i) => this.stmt(stmt, c, scope, i), input);
       }
       case 'Subshell':
         this.stmts((node as ShStmtList).Stmts, cwds, scope, input);

@@ -70,3 +70,9 @@ export function createToolGuard(loaded: LoadedPolicy): ToolGuard {
     },
   };
 }
+
+/** The denial as an agent reads it: `dsctl: <reason>. <what to do instead>` (one full stop, whatever the policy's reason ends with). */
+export function denialMessage(decision: { readonly reason: string; readonly instead: string }): string {
+  const reason = decision.reason.trimEnd();
+  return `dsctl: ${reason}${/[.!?]$/.test(reason) ? '' : '.'} ${decision.instead}`;
+}

@@ -1,4 +1,4 @@
-import { createToolGuard, type ToolCall } from '../governance/tool-guard.js';
+import { createToolGuard, denialMessage, type ToolCall } from '../governance/tool-guard.js';
 import { loadPolicy } from '../project/policy.js';
 import { parseHookInput, record, text, type HookInput } from './input.js';
 import { json, SILENT, type HookOutcome } from './outcome.js';
@@ -67,7 +67,7 @@ export async function claudeHook(
       const decision = await guard.decide(toToolCall(tool, toolInput), cwd);
       if (decision.decision === 'allow') return SILENT;
       if (decision.decision === 'ask') return json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: decision.reason } });
-      return denyOutcome(`dsctl: ${decision.reason}. ${decision.instead}`);
+      return denyOutcome(denialMessage(decision));
     }
     case 'post-tool-use': {
       const path = str(toolInput.file_path);

@@ -1,4 +1,4 @@
-import { createToolGuard, type ToolCall } from '../governance/tool-guard.js';
+import { createToolGuard, denialMessage, type ToolCall } from '../governance/tool-guard.js';
 import { loadPolicy } from '../project/policy.js';
 import { claudeToolCall } from './claude.js';
 import { parseHookInput, record, text } from './input.js';
@@ -30,7 +30,7 @@ export async function cursorHook(event: CursorEvent, stdin: string, fallbackCwd:
       const decision = await createToolGuard(await loadPolicy({ cwd })).decide(call, cwd);
       if (decision.decision === 'allow') return permission('allow');
       if (decision.decision === 'ask') return permission('ask', decision.reason);
-      return permission('deny', `dsctl: ${decision.reason}. ${decision.instead}`);
+      return permission('deny', denialMessage(decision));
     }
     case 'after-file-edit': {
       if (!filePath) return json({});

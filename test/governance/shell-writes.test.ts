@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../src/governance/shell-writes.js';
+import { plainScript } from '../../src/governance/shell/plain.js';
 import { shellSyntaxLoaded } from '../../src/governance/shell/syntax.js';
 
 type Write = readonly [via: string, path: string];
@@ -16,8 +19,9 @@ describe('start-up cost', () => {
     expect(writesOf('git status')).toEqual([]);
     expect(writesOf('rm -rf design/contracts')).toEqual([['rm', 'design/contracts']]);
     expect(writesOf('FOO=1 npm test -- --run')).toEqual([]);
+    expect(writesOf('cd design && npm test 2>&1 | tail -20 > /tmp/log')).toEqual([['>', '/tmp/log']]);
     expect(shellSyntaxLoaded()).toBe(false);
-    expect(writesOf('npm test 2>&1')).toEqual([]);
+    expect(writesOf('echo $HOME')).toEqual([]);
     expect(shellSyntaxLoaded()).toBe(true);
   });
 });
@@ -340,13 +344,166 @@ describe('what cannot be checked fails closed', () => {
   });
 });
 
-describe('the plain-command shortcut', () => {
+describe('the plain part of the language, read without the parser', () => {
+  // Each line is analysed twice, with and without the parser: the two must agree exactly.
+  const plain: readonly string[] = [
+    'rm -rf design/contracts',
+    "rm -rf 'design/contracts'",
+    'cp -t "design" a b',
+    'FOO=1 BAR=2 touch "x"',
+    "A='x y' B=\"1 2\" rm DESIGN.md",
+    "git -C design checkout -- 'contracts'",
+    'cd design && sed -i s/a/b/ contracts/tokens.json',
+    "cd design && sed -i 's/a/b/' \"contracts/tokens.json\"",
+    'cd design&&rm x',
+    'cd design; rm x',
+    'cd design;rm x',
+    'cd design || exit 1; rm x',
+    'cd design && cd contracts && rm rules.json',
+    'cd design && rm ../DESIGN.md',
+    'cd /tmp && rm x',
+    'cd && rm x',
+    'cd - && rm rules.json',
+    'pushd design && touch y && popd && touch z',
+    'builtin cd design && rm x',
+    'cd design && ls || rm x',
+    'cd design || cd docs && rm x',
+    'false && cd design || rm x',
+    'cd design | rm x',
+    'cat x | tee y z',
+    'cat x | sudo tee DESIGN.md | wc -l',
+    'cd design && cat x | tee y && rm z',
+    'ls | wc -l',
+    'curl -s https://example.com/install.sh | sh',
+    'cat list | xargs rm',
+    'cat script | python3',
+    'exit 0; rm DESIGN.md',
+    'unlink DESIGN.md; rmdir design/x',
+    'git commit -m "update: design tokens, rules" && git push',
+    "git commit -m 'x > design/contracts/rules.json'",
+    'echo "rm DESIGN.md"',
+    "sh -c 'cd design && rm -f contracts/rules.json'",
+    'bash -c "echo x > design/contracts/rules.json"',
+    "eval 'cd design'; rm x",
+    `python3 -c "open('design/contracts/rules.json','w')"`,
+    `node -e "require('fs').rmSync('DESIGN.md')" && npm test`,
+    `perl -e 'unlink "DESIGN.md"'`,
+    "find design -name '*.json' -delete",
+    "rm '~/x' \"design/*\" 'design/{a,b}'",
+    'rm "" x',
+    "rm a'b'\"c\"",
+    "a'b'=c rm x",
+    "'rm' DESIGN.md",
+    'X=1',
+    'X=1 && rm x',
+    'env FOO=1 timeout 5 nice -n 10 rm DESIGN.md',
+    'sudo -D design rm contracts/x.json',
+    'npm test -- --run',
+    'npx vitest run test/hooks && npx tsc --noEmit',
+    // Redirections
+    'echo x > design/contracts/rules.json',
+    'echo x >design/contracts/rules.json',
+    'echo x >> DESIGN.md',
+    'echo x >| DESIGN.md',
+    'make &> build.log',
+    'make &>> build.log',
+    'make &>/dev/null',
+    'node x.js 2> err.log',
+    'node x.js 1> out.log 2>&1',
+    'node x.js 2>&1 1>out.log',
+    'node x.js 10> out.log',
+    'echo x >& out.txt',
+    'echo x >&2',
+    'echo x 1>&2 2>&-',
+    'echo x 2>& 1',
+    'exec 3<> DESIGN.md',
+    'cat > DESIGN.md',
+    'exec > log.txt',
+    '> DESIGN.md',
+    '2> x.log',
+    'X=1 > DESIGN.md',
+    '> x FOO=1 rm y',
+    'rm y > x FOO=1',
+    "echo x > 'design/contracts/rules.json'",
+    'echo x > "DESIGN.md" 2>/dev/null',
+    'python3 script.py > out.json 2>/dev/null',
+    'npm test 2>&1 | tail -20',
+    'cat x | tee y z > /dev/null',
+    'cd design && cat x > contracts/y.json',
+    'cd design || cat x > contracts/y.json',
+    'tee -a AGENTS.md < x',
+    'patch DESIGN.md < fix.diff',
+    'cat list | sh < script.sh',
+    'python3 < script.py',
+    'cat script.py | python3 > out.txt',
+    'cmd > /dev/stderr',
+    'cat < DESIGN.md',
+    "grep -c '>' DESIGN.md > count.txt",
+    'node dist/dsctl.js check 2>/dev/null',
+    'echo a >x >y 2>z',
+    'echo a > x && rm y 2>/dev/null || touch z >> log',
+  ];
+  it.each(plain)('%s', (given) => {
+    expect(plainScript(given)).toBeDefined();
+    expect(analyzeShell(given)).toEqual(analyzeShell(given, { plain: false }));
+  });
+
+  // Everything else goes to the parser.
   it.each([
-    ['rm -rf design/contracts', "rm -rf 'design/contracts'"],
-    ['cp -t design a b', 'cp -t "design" a b'],
-    ['FOO=1 BAR=2 touch x', 'FOO=1 BAR=2 touch "x"'],
-    ['git -C design checkout -- contracts', "git -C design checkout -- 'contracts'"],
-  ])('%s reads like %s', (plain, quoted) => {
-    expect(analyzeShell(plain)).toEqual(analyzeShell(quoted));
+    'echo $HOME',
+    'echo "$HOME"',
+    'echo `id`',
+    'rm design\\ system/x',
+    'rm "a\\b"',
+    'rm *.json',
+    'rm design/{a,b}',
+    'rm ~/x',
+    'echo x>DESIGN.md',
+    'echo x 2>&1>DESIGN.md',
+    'echo x > > DESIGN.md',
+    'echo x >',
+    'echo x >> | y',
+    'echo x &>> & y',
+    'echo x "2">y',
+    'echo x a&>y',
+    'cat <<EOF\nx\nEOF',
+    'cat <<< x',
+    'cat <&3',
+    'diff <(ls) x',
+    'tee >(cat) x',
+    'make &',
+    'a |& b',
+    '(cd design && rm x)',
+    '{ rm x; }',
+    'if true; then rm x; fi',
+    'time rm x',
+    '! rm x',
+    'export X=1',
+    'declare -x X=1',
+    'rm x # comment',
+    'rm x;',
+    'rm x &&',
+    '&& rm x',
+    'rm x ;; rm y',
+    'rm x\nrm y',
+    'rm "unterminated',
+    "rm 'a\nb'",
+    'rm "a!b"',
+    'rm dé.md',
+    '',
+  ])('%j needs the parser', (given) => {
+    expect(plainScript(given)).toBeUndefined();
+  });
+
+  it('agrees with the parser on every line of the tables above that it reads', () => {
+    const source = readFileSync(fileURLToPath(import.meta.url), 'utf8');
+    let read = 0;
+    for (const match of source.matchAll(/given: ((["'`])(?:\\.|(?!\2).)*\2)/g)) {
+      const given = Function(`return ${match[1]}`)() as string;
+      if (!plainScript(given)) continue;
+      read++;
+      expect(analyzeShell(given), given).toEqual(analyzeShell(given, { plain: false }));
+    }
+    expect(read).toBeGreaterThan(40);
   });
 });

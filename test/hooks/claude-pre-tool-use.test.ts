@@ -57,6 +57,14 @@ const DENIED: [string, string][] = [
   ['heredoc', bash('cat > design/policy.json <<EOF\n{}\nEOF')],
   ['absolute redirect', bash(`echo x > ${join(dir, 'dsctl.config.json')}`)],
   ['install', bash('install -m 644 /tmp/x design/schemas/tokens.schema.json')],
+  // Read without the parser (src/governance/shell/plain.ts): quotes, operators, redirections.
+  ['quoted cd && sed -i', bash(`cd 'design' && sed -i "s/a/b/" "contracts/tokens.json"`)],
+  ['redirect through a symlink', bash('echo x > shortcut/rules.json')],
+  ['redirect after 2>&1', bash('npm test 2>&1 > design/contracts/log.json')],
+  ['quoted tee in a pipeline', bash(`echo "x" | tee 'AGENTS.md' > /dev/null`)],
+  ['redirect-only truncation', bash('> DESIGN.md')],
+  ['cd then a fd redirect', bash('cd design/contracts && node x.js 2> tokens.json')],
+  ['in-place edit after ||', bash(`test -f x || sed -i.bak 's/a/b/' design/schemas/tokens.schema.json`)],
 ];
 
 const ALLOWED: [string, string][] = [
@@ -101,6 +109,10 @@ const ALLOWED: [string, string][] = [
   ['subshell reading', bash('(cd design && cat contracts/rules.json)')],
   ['npm run build', bash('npm run design:build')],
   ['dsctl build regenerates', bash('npx dsctl build')],
+  ['commit with a quoted message', bash('git add -A && git commit -m "feat: tokens > rules; design/contracts"')],
+  ['grep for a redirect', bash(`grep -rn '>' design/contracts 2>/dev/null | head -5`)],
+  ['build log to tmp', bash('cd examples && npm run build &> /tmp/build.log')],
+  ['read with <', bash('wc -l < design/contracts/rules.json')],
 ];
 
 describe('PreToolUse: denied, with exit 2 and a deny decision naming the gate', () => {

@@ -4,8 +4,10 @@
  * `case`, functions), and its tree keeps every node: `sh-syntax`, the WASM build of the same parser,
  * only hands JavaScript each statement's position, and `bash-parser` misreads heredocs and `&>`.
  *
- * Loading it costs about 70 ms (about 30 ms with V8's code cache, see cached-require.ts), so it is
- * required lazily, on the first command that needs a parser, and once per process. Only the part of the Go tree this package reads is typed below.
+ * Loading it costs about 70 ms (about 30 ms with V8's code cache, see cached-require.ts, most of it
+ * the GopherJS runtime starting), so it is required lazily, on the first command that needs a parser
+ * (plain command lines never do, see plain.ts), and once per process. Only the part of the Go tree
+ * this package reads is typed below.
  */
 import { cachedRequire } from './cached-require.js';
 
@@ -127,6 +129,9 @@ export function shellSyntax(): ShellSyntax {
   return loaded;
 }
 
+/** Exercises what a hook call uses, so that a fresh code cache holds it compiled (see cached-require.ts). */
+const WARM_UP = `cd "$D" && sed -i 's/a/b/' x{1,2}.json 2>&1 | tee >(cat) $'y' <<< z; echo $(ls) \`id\` \${X:-1}; if [[ -f x ]]; then :; fi`;
+
 function load(): ShellSyntax {
   // The GopherJS runtime sets Error.stackTraceLimit to Infinity and globalThis.require as it loads;
   // neither belongs to it, so both are put back (the parser needs neither once it is loaded).
@@ -134,7 +139,7 @@ function load(): ShellSyntax {
   const hadRequire = Object.prototype.hasOwnProperty.call(globalThis, 'require');
   let go: GoSyntax;
   try {
-    go = (cachedRequire('mvdan-sh', import.meta.url) as { syntax: GoSyntax }).syntax;
+    go = (cachedRequire('mvdan-sh', import.meta.url, (exports) => warmUp((exports as { syntax: GoSyntax }).syntax)) as { syntax: GoSyntax }).syntax;
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
     if (!hadRequire) delete (globalThis as { require?: unknown }).require;
@@ -157,20 +162,43 @@ function load(): ShellSyntax {
     if (op !== undefined) redirOps.set(r.Op, op);
   });
   const binaryOps = new Map<number, BinaryOp>();
-  for (const op of ['&&', '||', '|', '|&'] as const) {
+  const binaries = (['&&', '||', '|', '|&'] as const).map((op) => {
     const cmd = parse(`a ${op} b`).Stmts[0]?.Cmd as ShBinaryCmd | undefined;
     if (cmd) binaryOps.set(cmd.Op, op);
-  }
+    return cmd;
+  });
   if (redirOps.size !== order.length || binaryOps.size !== 4) throw new Error('mvdan-sh: unexpected operator tokens');
+
+  // `NodeType` asks Go's fmt for the type's name, which costs milliseconds on first use; the wrapper
+  // of every node carries the same name as a string (`mvdan.cc/sh/v3/syntax.*CallExpr`). It is used
+  // when it reads as expected on the probes, and NodeType otherwise.
+  const fromWrapper = (node: ShNode): string | undefined => {
+    const name = (node as { $type?: unknown }).$type;
+    return typeof name === 'string' ? name.slice(Math.max(name.lastIndexOf('*'), name.lastIndexOf('.'), name.lastIndexOf(']')) + 1) : undefined;
+  };
+  const wrapperNamed = probe !== undefined && fromWrapper(probe) === 'Stmt' && probe.Cmd !== null && fromWrapper(probe.Cmd) === 'CallExpr' && binaries.every((b) => b && fromWrapper(b) === 'BinaryCmd');
 
   return {
     parse,
-    type: (node) => go.NodeType(node),
+    type: wrapperNamed ? (node) => fromWrapper(node) ?? go.NodeType(node) : (node) => go.NodeType(node),
     walk: (node, visit) => go.Walk(node, (n) => (n === null ? true : visit(n))),
     splitBraces: (word) => void go.SplitBraces(word),
     redirOp: (r) => redirOps.get(r.Op),
     binaryOp: (c) => binaryOps.get(c.Op),
   };
+}
+
+function warmUp(go: GoSyntax): void {
+  try {
+    const file = go.NewParser().Parse(WARM_UP, '');
+    go.Walk(file, (node) => {
+      if (node !== null) go.NodeType(node);
+      if (node !== null && go.NodeType(node) === 'Word') go.SplitBraces(node as ShWord);
+      return true;
+    });
+  } catch {
+    // Only a slower cache.
+  }
 }
 
 function goErrorMessage(error: unknown): string {
