@@ -240,7 +240,10 @@ function checkCommands(file: string, mentions: readonly Mention[], commands: Rea
     while (group < words.length && isGroup(words.slice(0, group + 1).join(' '))) group++;
     if (group === words.length) return []; // a command group named on its own, `dsctl gate`
     const command = words.slice(0, group + 1).join(' ');
-    const hint = nearestNames(command, commands, 1) ?? `the commands are ${paths.join(', ')}`;
+    // List the commands at the level of the mistake: top-level names, or the subcommands of its group.
+    const prefix = words.slice(0, group).join(' ');
+    const siblings = paths.filter((c) => c.split(' ').length === group + 1 && (group === 0 || c.startsWith(`${prefix} `)));
+    const hint = nearestNames(command, commands, 1) ?? `the commands are ${siblings.join(', ')}`;
     return [{ key: command, finding: finding('playbook-unknown-command', file, m.line, { mention: m.text, command, hint }) }];
   });
   return onePerKey(unknown);

@@ -6,7 +6,8 @@ import type { DriftFinding } from '../../src/views/finding.js';
 import { checkPlaybook } from '../../src/views/playbook-drift.js';
 import { editJson, starterProject } from '../support/project.js';
 
-const COMMANDS = new Set(['init', 'check', 'lint', 'demo', 'build', 'drift']);
+// The CLI's command table as `dsctl` builds it (see commandTable in src/cli/run.ts).
+const COMMANDS = new Set(['init', 'check', 'lint', 'build', 'drift', 'workflows', 'run', 'run resume', 'mcp', 'gate', 'gate check', 'hook', 'hooks', 'hooks install', 'audit', 'audit verify', 'audit tail', 'triage', 'learn', 'learn propose', 'learn list', 'demo']);
 const PLAYBOOK = 'docs/loop-playbook.md';
 const WORKFLOW = '.github/workflows/design-check.yml';
 const POLICY = 'design/policy.json';
@@ -108,7 +109,7 @@ const cases: Case[] = [
           'playbook-unknown-command',
           PLAYBOOK,
           lineOf(read(dir, PLAYBOOK), 'dsctl frobnicate'),
-          '"dsctl frobnicate": "frobnicate" is not a dsctl command (the commands are build, check, demo, drift, init, lint)',
+          '"dsctl frobnicate": "frobnicate" is not a dsctl command (the commands are audit, build, check, demo, drift, gate, hook, hooks, init, learn, lint, mcp, run, triage, workflows)',
         ),
       ];
     },
