@@ -45,6 +45,14 @@ export interface ElementInfo {
 }
 
 /**
+ * Start tags as written, by element. A WeakMap will do; HTML reads a start tag again only when asked,
+ * because findings (the only readers) are about a handful of a page's elements.
+ */
+export interface ElementInfos {
+  get(element: Element): ElementInfo | undefined;
+}
+
+/**
  * What every source (HTML, JSX/TSX, Vue, CSS) turns into, so that each detector is written once.
  * The markup tree is domhandler's, so CSS selectors run through css-select unchanged; JSX and Vue
  * elements carry the static class names they may have in `attribs.class`.
@@ -55,10 +63,32 @@ export interface LintDocument {
   readonly filename?: string;
   /** Absent for CSS files. */
   readonly root?: Document;
-  readonly elements: WeakMap<Element, ElementInfo>;
+  readonly elements: ElementInfos;
+  /**
+   * False when every attribute value is literal text (HTML, CSS), so that detectors asking whether an
+   * attribute is dynamic need not look its element up.
+   */
+  readonly dynamicAttributes: boolean;
   /** In document order. */
   readonly classes: readonly ClassOccurrence[];
   readonly declarations: readonly CssDeclaration[];
   /** Offsets of things seen but not checkable (dynamic classes, spreads, interpolations). */
   readonly unchecked: readonly { readonly offset: number; readonly reason: string }[];
+  /** What view() built for this document. Starts empty. */
+  readonly views: Map<DocumentView<unknown>, unknown>;
+}
+
+/** Something several rules read, derived from a document: built once per document (see view()). */
+export type DocumentView<T> = (doc: LintDocument) => T;
+
+/**
+ * `build(doc)`, built on first use and then shared by every rule that asks. Kept on the document,
+ * not in a long-lived WeakMap keyed by it: V8's minor GCs treat such entries as live, so every
+ * document's views were copied and promoted to the old generation before they could be freed.
+ */
+export function view<T>(doc: LintDocument, build: DocumentView<T>): T {
+  if (doc.views.has(build)) return doc.views.get(build) as T;
+  const built = build(doc);
+  doc.views.set(build, built);
+  return built;
 }

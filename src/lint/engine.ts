@@ -83,6 +83,8 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
     return { rule, detector, prepared: detector.prepare(rule, context) };
   });
   const coverage = ruleCoverage(project.rules.rules);
+  // Message templates are few: each is split once per linter.
+  const templates = new Map<string, CompiledTemplate>();
   const parsers = new Map<SourceType, Parse>();
   for (const type of new Set(sourceTypes)) parsers.set(type, await SOURCES[type]());
 
@@ -95,7 +97,7 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
       const lineStarts = computeLineStarts(source);
       const position = (offset: number) => offsetToPosition(lineStarts, Math.min(Math.max(offset, 0), source.length));
       const lineText = (line: number) => source.slice(lineStarts[line - 1] ?? 0, (lineStarts[line] ?? source.length + 1) - 1);
-      const fingerprint = fingerprinter();
+      const fingerprint = fingerprinter(lineText);
       const violations: Violation[] = [];
       let unchecked: { offset: number; reason: string }[] = [];
 
@@ -106,28 +108,30 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
         return {
           ruleId: rule.id,
           severity,
-          message: detector ? interpolate(detector, finding, rule) : finding.messageId,
+          message: detector ? interpolate(detector, finding, rule, templates) : finding.messageId,
           ...(alternative === undefined ? {} : { alternative }),
           token: finding.token,
           line: start.line,
           column: start.column,
           endLine: end.line,
           endColumn: end.column,
-          fingerprint: fingerprint(rule.id, finding.token, lineText(start.line)),
+          fingerprint: fingerprint(rule.id, finding.token, start.line),
         };
       };
 
       try {
         const doc = parse(source, project, options.filename);
         unchecked = [...doc.unchecked];
-        const seen = new Set<string>();
         const findings: { rule: Rule; detector: DetectorModule<unknown>; finding: Finding }[] = [];
         for (const { rule, detector, prepared: data } of prepared) {
-          for (const finding of detector.run(doc, rule, data, context)) {
-            // One finding per rule and place, whatever route led a detector there twice.
-            const key = `${rule.id}\u0000${finding.range.start}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
+          const found = detector.run(doc, rule, data, context);
+          // One finding per rule and place, whatever route led a detector there twice.
+          const starts = found.length > 1 ? new Set<number>() : undefined;
+          for (const finding of found) {
+            if (starts) {
+              if (starts.has(finding.range.start)) continue;
+              starts.add(finding.range.start);
+            }
             findings.push({ rule, detector, finding });
           }
         }
@@ -161,10 +165,24 @@ export async function lint(project: Project, source: string, options: LintOption
   return (await createLinter(project, [sourceType])).lint(source, { ...options, sourceType });
 }
 
-function interpolate(detector: DetectorModule<unknown>, finding: Finding, rule: Rule): string {
+const NO_DATA: Readonly<Record<string, string | number>> = {};
+
+/** A message template split at its `{placeholders}`: text at even indexes, placeholder names at odd ones. */
+type CompiledTemplate = readonly string[];
+
+function interpolate(detector: DetectorModule<unknown>, finding: Finding, rule: Rule, templates: Map<string, CompiledTemplate>): string {
   const template = detector.messages[finding.messageId];
   // An unknown message id is a bug in the detector, not a user mistake: fail loudly.
   if (template === undefined) throw new Error(`detector ${detector.id} has no message "${finding.messageId}"`);
-  const data: Record<string, string | number> = { token: finding.token, description: rule.description, ...finding.data };
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in data ? String(data[key]) : whole));
+  let parts = templates.get(template);
+  if (parts === undefined) templates.set(template, (parts = template.split(/\{(\w+)\}/)));
+  // The finding's data first, then `{token}` and `{description}`; an unknown placeholder stays as written.
+  const data = finding.data ?? NO_DATA;
+  let message = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const key = parts[i] as string;
+    message += key in data ? String(data[key]) : key === 'token' ? finding.token : key === 'description' ? rule.description : `{${key}}`;
+    message += parts[i + 1] as string;
+  }
+  return message;
 }

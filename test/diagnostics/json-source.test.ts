@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonDocument } from '../../src/diagnostics/json-source.js';
+import { computeLineStarts, offsetToPosition, parseJsonDocument } from '../../src/diagnostics/json-source.js';
 import { UserError } from '../../src/diagnostics/user-error.js';
 
 function failure(text: string): UserError {
@@ -46,5 +46,14 @@ describe('parseJsonDocument', () => {
     const doc = parseJsonDocument('\ufeff{\r\n  "a": 1\r\n}', 'bom.json');
     expect(doc.value).toEqual({ a: 1 });
     expect(doc.locate('/a')).toEqual({ line: 2, column: 8 });
+  });
+});
+
+describe('computeLineStarts', () => {
+  it('starts a line after \\n, \\r\\n and a lone \\r, with or without carriage returns in the text', () => {
+    expect(computeLineStarts('')).toEqual([0]);
+    expect(computeLineStarts('a\nbc\n\nd')).toEqual([0, 2, 5, 6]);
+    expect(computeLineStarts('a\r\nbc\rd\n')).toEqual([0, 3, 6, 8]);
+    expect(offsetToPosition(computeLineStarts('ab\ncd'), 4)).toEqual({ line: 2, column: 2 });
   });
 });

@@ -1,6 +1,7 @@
 import { parseClassToken, type ClassToken } from '../class-token.js';
-import type { ClassOccurrence, LintDocument } from '../document.js';
 import type { Finding } from '../detector.js';
+import { view, type ClassOccurrence, type LintDocument } from '../document.js';
+import { classNames } from './class-names.js';
 
 export type ClassTest = (base: string, token: ClassToken) => boolean;
 
@@ -26,30 +27,14 @@ export function classMatcher(test: ClassTest): (name: string) => boolean {
   };
 }
 
-const byName = new WeakMap<LintDocument, Map<string, ClassOccurrence[]>>();
-
-/** Occurrences grouped by class name, once per document: a rule then decides each distinct name once. */
-function occurrencesByName(doc: LintDocument): Map<string, ClassOccurrence[]> {
-  let groups = byName.get(doc);
-  if (!groups) {
-    groups = new Map();
-    for (const occurrence of doc.classes) {
-      const list = groups.get(occurrence.name);
-      if (list) list.push(occurrence);
-      else groups.set(occurrence.name, [occurrence]);
-    }
-    byName.set(doc, groups);
-  }
-  return groups;
-}
-
 /** The shared loop of the three Tailwind detectors: one finding per matching class occurrence. */
 export function findClasses(doc: LintDocument, matches: (name: string) => boolean): Finding[] {
   const findings: Finding[] = [];
-  for (const [name, occurrences] of occurrencesByName(doc)) {
-    if (!matches(name)) continue;
-    for (const occurrence of occurrences) findings.push({ range: occurrence.range, token: name, messageId: 'forbidden' });
-  }
+  const { names, occurrences } = view(doc, classNames);
+  names.forEach((name, i) => {
+    if (!matches(name)) return;
+    for (const occurrence of occurrences[i] as readonly ClassOccurrence[]) findings.push({ range: occurrence.range, token: name, messageId: 'forbidden' });
+  });
   return findings;
 }
 

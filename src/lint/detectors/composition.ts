@@ -1,17 +1,18 @@
-import { compile } from 'css-select';
 import type { ChildNode, Element } from 'domhandler';
 import type { CompositionCheck } from '../../contracts/rule-types.js';
 import type { DetectorModule, Finding } from '../detector.js';
 import type { LintDocument } from '../document.js';
-import { allElements, isDynamic, tagRange } from './markup.js';
+import { isDynamic, tagRange } from './markup.js';
+import { compileSelector, type CompiledSelector } from './selector.js';
 
 type Matcher = (element: Element) => boolean;
 
 interface Prepared {
   readonly check: CompositionCheck;
-  readonly selector: Matcher;
-  readonly nested?: Matcher;
+  readonly selector: CompiledSelector;
+  readonly nested?: CompiledSelector;
   readonly exclude?: Matcher;
+  readonly requiredClasses?: ReadonlySet<string>;
 }
 
 // Text from a JSX or Vue expression: present but unknown (see the JSX and Vue sources).
@@ -27,28 +28,29 @@ export const detector: DetectorModule<Prepared> = {
   },
   prepare(rule) {
     const check = rule.compositionCheck as CompositionCheck;
-    const matcher = (selector: string): Matcher => compile<Element, Element>(selector);
     return {
       check,
-      selector: matcher(check.selector),
-      ...(check.kind === 'nested-selector' ? { nested: matcher(check.nested) } : {}),
-      ...(check.kind === 'dom-class-required' && check.excludeWhen ? { exclude: matcher(check.excludeWhen) } : {}),
+      selector: compileSelector(check.selector),
+      ...(check.kind === 'nested-selector' ? { nested: compileSelector(check.nested) } : {}),
+      ...(check.kind === 'dom-class-required' ? { requiredClasses: new Set(check.requireAnyClass) } : {}),
+      ...(check.kind === 'dom-class-required' && check.excludeWhen ? { exclude: compileSelector(check.excludeWhen).matches } : {}),
     };
   },
   run(doc, _rule, prepared) {
     const findings: Finding[] = [];
     const { check, selector, nested, exclude } = prepared;
-    for (const element of allElements(doc)) {
+    // Only the elements the check is about: those its selector (the nested one, for nesting) could match.
+    for (const element of (nested ?? selector).candidates(doc)) {
       const tag = element.name;
       switch (check.kind) {
         case 'nested-selector':
           // One finding per nested occurrence: the inner element is the one to move.
-          if (nested?.(element) && hasAncestor(element, selector)) {
+          if (nested?.matches(element) && hasAncestor(element, selector.matches)) {
             findings.push({ range: tagRange(doc, element), token: tag, messageId: 'nested-selector', data: { tag, nested: check.nested, selector: check.selector } });
           }
           break;
         case 'dom-attr-required': {
-          if (!selector(element)) break;
+          if (!selector.matches(element)) break;
           const when = check.when ?? 'always';
           if (when === 'icon-only' && !isIconOnly(element)) break;
           if (when === 'text-glyph' && !(check.glyphs ?? []).includes(accessibleText(element).trim())) break;
@@ -59,11 +61,10 @@ export const detector: DetectorModule<Prepared> = {
           break;
         }
         case 'dom-class-required': {
-          if (!selector(element) || exclude?.(element)) break;
+          if (!selector.matches(element) || exclude?.(element)) break;
           // A class list built at run time cannot be judged.
           if (isDynamic(doc, element, 'class')) break;
-          const classes = new Set((element.attribs.class ?? '').split(/\s+/));
-          if (!check.requireAnyClass.some((c) => classes.has(c))) {
+          if (!(element.attribs.class ?? '').split(/\s+/).some((c) => prepared.requiredClasses?.has(c))) {
             findings.push({ range: tagRange(doc, element), token: tag, messageId: 'dom-class-required', data: { tag, classes: check.requireAnyClass.join(', ') } });
           }
           break;

@@ -20,8 +20,9 @@ import type { ContrastCheck } from '../../contracts/rule-types.js';
 import { parseClassToken } from '../class-token.js';
 import { compositeOver, contrastRatio, parseCssColour, toHex, tokenColour, type Colour } from '../colour.js';
 import type { DetectorModule, Finding, LintContext } from '../detector.js';
-import type { CssDeclaration, LintDocument } from '../document.js';
+import { view, type ClassOccurrence, type CssDeclaration, type LintDocument } from '../document.js';
 import { buildFontWeightIndex, type FontWeightIndex } from '../theme.js';
+import { classNames } from './class-names.js';
 import { allElements, tagRange } from './markup.js';
 
 /** WCAG 2.x thresholds (SC 1.4.3): large text is 18pt (24px), or 14pt (18.66px) bold. */
@@ -41,28 +42,31 @@ interface Paint {
 
 /** What an element resolves to after inheritance. */
 interface Resolved {
-  readonly fg?: Paint;
-  readonly bg?: Paint;
-  readonly sizePx?: number;
-  readonly weight?: number;
+  readonly fg?: Paint | undefined;
+  readonly bg?: Paint | undefined;
+  readonly sizePx?: number | undefined;
+  readonly weight?: number | undefined;
 }
 
 /** What an element sets itself. */
 interface Own {
-  fg?: Paint;
-  bg?: Paint;
-  sizePx?: number;
-  weight?: number;
+  readonly fg?: Paint | undefined;
+  readonly bg?: Paint | undefined;
+  readonly sizePx?: number | undefined;
+  readonly weight?: number | undefined;
 }
 
 interface Prepared {
   readonly minRatio: number;
   readonly largeTextMinRatio: number;
   readonly weights: FontWeightIndex;
-  /** The theme's page background (`bg` role), when it exists. */
-  readonly pageBg?: Paint;
-  /** Pages repeat the same class lists and colour pairs: resolve each once per project. */
-  readonly classLists: Map<string, Own>;
+  /**
+   * The theme's `bg` role, made opaque over white: what text with no background of its own is judged
+   * against, and what translucent backgrounds end on.
+   */
+  readonly pageBackdrop?: Paint;
+  /** Pages repeat the same class names and colour pairs: resolve each once per project. */
+  readonly classes: Map<string, Own>;
   readonly ratios: WeakMap<Colour, WeakMap<Colour, number>>;
 }
 
@@ -79,53 +83,48 @@ export const detector: DetectorModule<Prepared> = {
     const check: ContrastCheck = rule.contrastCheck ?? {};
     const bgToken = context.theme.lookup('color', 'bg');
     const bgColour = bgToken && tokenColour(bgToken);
+    const pageBg = bgColour ? { colour: bgColour, source: `page background ${bgToken.path}` } : undefined;
     return {
       minRatio: check.minRatio ?? 4.5,
       largeTextMinRatio: check.largeTextMinRatio ?? 3,
       weights: buildFontWeightIndex(context.project),
-      classLists: new Map(),
+      classes: new Map(),
       ratios: new WeakMap(),
-      ...(bgColour ? { pageBg: { colour: bgColour, source: `page background ${bgToken.path}` } } : {}),
+      ...(pageBg ? { pageBackdrop: { colour: pageBg.colour.alpha < 1 ? compositeOver(pageBg.colour, WHITE) : pageBg.colour, source: pageBg.source } } : {}),
     };
   },
   run(doc, _rule, prepared, context) {
     if (!doc.root) return [];
-    const classes = classesByElement(doc);
-    const styles = new Map<Element, CssDeclaration[]>();
-    for (const d of doc.declarations) {
-      if (!d.element) continue;
-      const list = styles.get(d.element);
-      if (list) list.push(d);
-      else styles.set(d.element, [d]);
-    }
-
-    const resolved = new Map<Element, Resolved>();
+    const elements = allElements(doc);
+    const owns = ownStyles(doc, elements, prepared, context);
     const findings: Finding[] = [];
-    for (const element of allElements(doc)) {
-      const parent = element.parent && element.parent.type !== 'root' ? resolved.get(element.parent as Element) : undefined;
-      const own = styleOf(element, classes, styles.get(element), prepared, context);
+    // The current element's ancestors and their resolved states: elements come in document order.
+    const path: Element[] = [];
+    const states: Resolved[] = [];
+    for (let i = 0; i < elements.length; i++) {
+      const element = elements[i] as Element;
+      while (path.length > 0 && path[path.length - 1] !== element.parent) {
+        path.pop();
+        states.pop();
+      }
+      const parent = states[states.length - 1];
+      const own = owns[i] ?? NOTHING;
       // Most elements set nothing that matters here: they share their parent's state, allocation-free.
       let state: Resolved;
       if (own === NOTHING) {
         state = parent ?? NOTHING;
       } else {
         const bg = own.bg ? (own.bg.colour.alpha < 1 && parent?.bg ? { colour: compositeOver(own.bg.colour, parent.bg.colour), source: own.bg.source } : own.bg) : parent?.bg;
-        const fg = own.fg ?? parent?.fg;
-        const sizePx = own.sizePx ?? parent?.sizePx;
-        const weight = own.weight ?? parent?.weight;
-        state = {
-          ...(fg ? { fg } : {}),
-          ...(bg ? { bg } : {}),
-          ...(sizePx !== undefined ? { sizePx } : {}),
-          ...(weight !== undefined ? { weight } : {}),
-        };
+        // One shape for every state, so that reading one stays monomorphic.
+        state = { fg: own.fg ?? parent?.fg, bg, sizePx: own.sizePx ?? parent?.sizePx, weight: own.weight ?? parent?.weight };
       }
-      resolved.set(element, state);
+      path.push(element);
+      states.push(state);
 
       // Checked where the pair is made: a text colour set here, or a background set under inherited text.
       const token = own.fg?.source ?? (own.bg && state.fg ? own.bg.source : undefined);
       if (!token || !state.fg) continue;
-      const background = backdrop(state.bg, prepared.pageBg);
+      const background = backdrop(state.bg, prepared);
       if (!background) continue;
       const ratio = memoRatio(prepared, state.fg.colour, background.colour);
       const size = state.sizePx ?? DEFAULT_SIZE_PX;
@@ -150,10 +149,10 @@ export const detector: DetectorModule<Prepared> = {
 };
 
 /** The background to judge against: translucent layers end on the page background, then white. */
-function backdrop(bg: Paint | undefined, pageBg: Paint | undefined): Paint | undefined {
-  if (!bg) return pageBg && { colour: pageBg.colour.alpha < 1 ? compositeOver(pageBg.colour, WHITE) : pageBg.colour, source: pageBg.source };
+function backdrop(bg: Paint | undefined, prepared: Prepared): Paint | undefined {
+  if (!bg) return prepared.pageBackdrop;
   if (bg.colour.alpha >= 1) return bg;
-  const below = pageBg ? compositeOver(pageBg.colour, WHITE) : WHITE;
+  const below = prepared.pageBackdrop?.colour ?? WHITE;
   return { colour: compositeOver(bg.colour, below), source: bg.source };
 }
 
@@ -161,30 +160,57 @@ function describe(paint: Paint): string {
   return `${paint.source} (${toHex(paint.colour)})`;
 }
 
-function classesByElement(doc: LintDocument): Map<Element, string[]> {
-  const map = new Map<Element, string[]>();
-  for (const c of doc.classes) {
-    if (!c.element) continue;
-    const list = map.get(c.element);
-    if (list) list.push(c.name);
-    else map.set(c.element, [c.name]);
-  }
-  return map;
+/**
+ * What each element sets itself: its classes in source order (later ones win, as they usually do in a
+ * generated stylesheet for one utility), then its style attribute (inline style beats classes).
+ * Elements that set nothing of the kind are left out.
+ */
+/**
+ * What each element (by its index in `elements`) sets itself: its classes in source order (later ones
+ * win, as they usually do in a generated stylesheet for one utility), then its style attribute
+ * (inline style beats classes). Undefined for an element that sets nothing of the kind.
+ */
+function ownStyles(doc: LintDocument, elements: readonly Element[], prepared: Prepared, context: LintContext): (Own | undefined)[] {
+  // Per distinct name, then by each occurrence's name index: no name is looked up twice.
+  const { names, nameIndex } = view(doc, classNames);
+  const effects = names.map((name) => classEffect(name, prepared, context));
+  const classEffectOf = (_c: ClassOccurrence, k: number) => effects[nameIndex[k] as number] as Own;
+  const inOrder = new Array<Own | undefined>(elements.length);
+  if (applyInOrder(doc.classes, elements, inOrder, classEffectOf) && applyInOrder(doc.declarations, elements, inOrder, declarationEffect)) return inOrder;
+  // Some source listed an element's classes out of document order: find elements by a map instead.
+  const indexes = new Map(elements.map((element, i) => [element, i]));
+  const owns = new Array<Own | undefined>(elements.length);
+  doc.classes.forEach((c, k) => applyAt(owns, c.element && indexes.get(c.element), classEffectOf(c, k)));
+  for (const d of doc.declarations) applyAt(owns, d.element && indexes.get(d.element), declarationEffect(d));
+  return owns;
 }
 
-/** The element's own paint, memoised by its class attribute when no inline style is involved. */
-function styleOf(element: Element, classes: Map<Element, string[]>, declarations: readonly CssDeclaration[] | undefined, prepared: Prepared, context: LintContext): Own {
-  const list = () => classes.get(element) ?? (element.attribs.class ?? '').split(/\s+/).filter(Boolean);
-  if (declarations) return ownStyle(list(), declarations, prepared, context);
-  const key = element.attribs.class ?? '';
-  let own = prepared.classLists.get(key);
-  if (!own) {
-    const computed = ownStyle(list(), undefined, prepared, context);
-    own = computed.fg || computed.bg || computed.sizePx !== undefined || computed.weight !== undefined ? computed : NOTHING;
-    if (prepared.classLists.size >= MEMO_LIMIT) prepared.classLists.clear();
-    prepared.classLists.set(key, own);
+/**
+ * Every source lists classes and declarations in document order, as `elements` are: read both side
+ * by side, without a map. False as soon as an item is out of that order (its element is behind).
+ */
+function applyInOrder<T extends { readonly element?: Element }>(
+  items: readonly T[],
+  elements: readonly Element[],
+  owns: (Own | undefined)[],
+  effectOf: (item: T, index: number) => Own,
+): boolean {
+  let at = 0;
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k] as T;
+    if (!item.element) continue;
+    while (at < elements.length && elements[at] !== item.element) at++;
+    if (at === elements.length) return false;
+    applyAt(owns, at, effectOf(item, k));
   }
-  return own;
+  return true;
+}
+
+function applyAt(owns: (Own | undefined)[], at: number | undefined, effect: Own): void {
+  if (at === undefined || effect === NOTHING) return;
+  const own = owns[at];
+  // Effects are shared by every element with the class: combined into a new object, never changed.
+  owns[at] = own === undefined ? effect : { fg: effect.fg ?? own.fg, bg: effect.bg ?? own.bg, sizePx: effect.sizePx ?? own.sizePx, weight: effect.weight ?? own.weight };
 }
 
 function memoRatio(prepared: Prepared, fg: Colour, bg: Colour): number {
@@ -195,47 +221,59 @@ function memoRatio(prepared: Prepared, fg: Colour, bg: Colour): number {
   return ratio;
 }
 
-function ownStyle(classes: readonly string[], declarations: readonly CssDeclaration[] | undefined, prepared: Prepared, context: LintContext): Own {
-  const own: Own = {};
-  // Later classes win, as they usually do in a generated stylesheet for one utility.
-  for (const name of classes) {
-    const parsed = parseClassToken(name);
-    if (parsed.variants.length > 0) continue;
-    const base = parsed.negative ? parsed.base.slice(1) : parsed.base;
-    if (base.startsWith('text-')) {
-      const value = base.slice(5);
-      const size = fontSize(value, parsed.utility === 'text' ? parsed.arbitraryValue : undefined, context);
-      if (size !== undefined) own.sizePx = size;
-      else {
-        const colour = colourOf(value, parsed.utility === 'text' ? parsed.arbitraryValue : undefined, context);
-        if (colour) own.fg = { colour, source: name };
-      }
-    } else if (base.startsWith('bg-')) {
-      const colour = colourOf(base.slice(3), parsed.utility === 'bg' ? parsed.arbitraryValue : undefined, context);
-      if (colour) own.bg = { colour, source: name };
-    } else if (base.startsWith('font-')) {
-      const weight = parsed.utility === 'font' && parsed.arbitraryValue !== undefined ? numericWeight(parsed.arbitraryValue) : prepared.weights.lookup(base.slice(5));
-      if (weight !== undefined) own.weight = weight;
-    }
+/** What one declaration of a style attribute sets, as a class would. */
+function declarationEffect(d: CssDeclaration): Own {
+  const value = d.value.trim();
+  if (d.property === 'color') {
+    const colour = parseCssColour(value);
+    return colour ? { fg: { colour, source: value } } : NOTHING;
   }
-  // Inline style beats classes.
-  for (const d of declarations ?? []) {
-    const value = d.value.trim();
-    if (d.property === 'color') {
-      const colour = parseCssColour(value);
-      if (colour) own.fg = { colour, source: value };
-    } else if (d.property === 'background-color' || d.property === 'background') {
-      const colour = parseCssColour(value);
-      if (colour) own.bg = { colour, source: value };
-    } else if (d.property === 'font-size') {
-      const size = lengthPx(value);
-      if (size !== undefined) own.sizePx = size;
-    } else if (d.property === 'font-weight') {
-      const weight = numericWeight(value);
-      if (weight !== undefined) own.weight = weight;
-    }
+  if (d.property === 'background-color' || d.property === 'background') {
+    const colour = parseCssColour(value);
+    return colour ? { bg: { colour, source: value } } : NOTHING;
   }
-  return own;
+  if (d.property === 'font-size') {
+    const size = lengthPx(value);
+    return size !== undefined ? { sizePx: size } : NOTHING;
+  }
+  if (d.property === 'font-weight') {
+    const weight = numericWeight(value);
+    return weight !== undefined ? { weight } : NOTHING;
+  }
+  return NOTHING;
+}
+
+/** What one class name sets (at most one of colour, background, size, weight), memoised per project. */
+function classEffect(name: string, prepared: Prepared, context: LintContext): Own {
+  let effect = prepared.classes.get(name);
+  if (effect === undefined) {
+    effect = readClass(name, prepared, context);
+    if (prepared.classes.size >= MEMO_LIMIT) prepared.classes.clear();
+    prepared.classes.set(name, effect);
+  }
+  return effect;
+}
+
+function readClass(name: string, prepared: Prepared, context: LintContext): Own {
+  const parsed = parseClassToken(name);
+  if (parsed.variants.length > 0) return NOTHING;
+  const base = parsed.negative ? parsed.base.slice(1) : parsed.base;
+  if (base.startsWith('text-')) {
+    const value = base.slice(5);
+    const size = fontSize(value, parsed.utility === 'text' ? parsed.arbitraryValue : undefined, context);
+    if (size !== undefined) return { sizePx: size };
+    const colour = colourOf(value, parsed.utility === 'text' ? parsed.arbitraryValue : undefined, context);
+    return colour ? { fg: { colour, source: name } } : NOTHING;
+  }
+  if (base.startsWith('bg-')) {
+    const colour = colourOf(base.slice(3), parsed.utility === 'bg' ? parsed.arbitraryValue : undefined, context);
+    return colour ? { bg: { colour, source: name } } : NOTHING;
+  }
+  if (base.startsWith('font-')) {
+    const weight = parsed.utility === 'font' && parsed.arbitraryValue !== undefined ? numericWeight(parsed.arbitraryValue) : prepared.weights.lookup(base.slice(5));
+    return weight !== undefined ? { weight } : NOTHING;
+  }
+  return NOTHING;
 }
 
 /** `text-2xl` through the fontSize namespace; `text-[20px]` / `text-[1.25rem]` directly. */

@@ -1,14 +1,14 @@
-import { compile } from 'css-select';
 import type { Element } from 'domhandler';
 import type { HtmlAttrCheck } from '../../contracts/rule-types.js';
 import type { DetectorModule, Finding } from '../detector.js';
 import type { LintDocument } from '../document.js';
-import { allElements, attributeNameRange, elementsWithAttribute, elementsWithTags, isDynamic, tagMatches, tagRange } from './markup.js';
+import { attributeNameRange, elementsWithAttribute, elementsWithTags, isDynamic, tagMatches, tagRange } from './markup.js';
+import { compileSelector, type CompiledSelector } from './selector.js';
 
 interface Prepared {
   readonly check: HtmlAttrCheck;
   readonly valuePattern?: RegExp;
-  readonly selector?: (element: Element) => boolean;
+  readonly selector?: CompiledSelector;
 }
 
 /** Attributes and tags on the parsed DOM (HTML, JSX, Vue templates alike). */
@@ -27,12 +27,12 @@ export const detector: DetectorModule<Prepared> = {
     return {
       check,
       ...(check.kind === 'attr-value-forbidden' && check.valuePattern ? { valuePattern: new RegExp(check.valuePattern) } : {}),
-      ...(check.kind === 'element-present' ? { selector: compile<Element, Element>(check.selector) } : {}),
+      ...(check.kind === 'element-present' ? { selector: compileSelector(check.selector) } : {}),
     };
   },
   run(doc, _rule, { check, valuePattern, selector }) {
     const findings: Finding[] = [];
-    for (const element of candidates(doc, check)) {
+    for (const element of candidates(doc, check, selector)) {
       const finding = inspect(doc, element, check, valuePattern, selector);
       if (finding) findings.push(finding);
     }
@@ -41,7 +41,7 @@ export const detector: DetectorModule<Prepared> = {
 };
 
 /** Only the elements a check can be about: those with its attribute, or with one of its tags. */
-function candidates(doc: LintDocument, check: HtmlAttrCheck): readonly Element[] {
+function candidates(doc: LintDocument, check: HtmlAttrCheck, selector: CompiledSelector | undefined): readonly Element[] {
   switch (check.kind) {
     case 'attr-value-forbidden':
     case 'attr-value-contains':
@@ -51,7 +51,7 @@ function candidates(doc: LintDocument, check: HtmlAttrCheck): readonly Element[]
     case 'tag-missing-attr':
       return elementsWithTags(doc, check.tags);
     case 'element-present':
-      return allElements(doc);
+      return selector?.candidates(doc) ?? [];
   }
 }
 
@@ -60,7 +60,7 @@ function inspect(
   element: Element,
   check: HtmlAttrCheck,
   valuePattern: RegExp | undefined,
-  selector: ((element: Element) => boolean) | undefined,
+  selector: CompiledSelector | undefined,
 ): Finding | undefined {
   const tag = element.name;
   switch (check.kind) {
@@ -89,7 +89,7 @@ function inspect(
         ? { range: tagRange(doc, element), token: tag, messageId: 'tag-missing-attr', data: { tag, attrs: check.attrs.join(' or ') } }
         : undefined;
     case 'element-present':
-      return selector?.(element)
+      return selector?.matches(element)
         ? { range: tagRange(doc, element), token: tag, messageId: 'element-present', data: { tag, selector: check.selector } }
         : undefined;
   }

@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from 'domhandler';
-import type { LintDocument, Range } from '../document.js';
+import { view, type LintDocument, type Range } from '../document.js';
 
 interface MarkupIndex {
   /** Every element in document order. */
@@ -8,15 +8,16 @@ interface MarkupIndex {
   readonly byAttribute: ReadonlyMap<string, readonly Element[]>;
 }
 
-const indexes = new WeakMap<LintDocument, MarkupIndex>();
-
 /**
  * One walk per document, shared by every rule: most rules ask for a tag or an attribute, so they
- * visit only those elements. Iterative: hostile nesting must not overflow the stack.
+ * visit only those elements.
  */
 export function markupIndex(doc: LintDocument): MarkupIndex {
-  const cached = indexes.get(doc);
-  if (cached) return cached;
+  return view(doc, indexMarkup);
+}
+
+/** Iterative: hostile nesting must not overflow the stack. */
+function indexMarkup(doc: LintDocument): MarkupIndex {
   const elements: Element[] = [];
   const byTag = new Map<string, Element[]>();
   const byAttribute = new Map<string, Element[]>();
@@ -30,9 +31,7 @@ export function markupIndex(doc: LintDocument): MarkupIndex {
     for (const attr in element.attribs) push(byAttribute, attr, element);
     for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i] as ChildNode);
   }
-  const index = { elements, byTag, byAttribute };
-  indexes.set(doc, index);
-  return index;
+  return { elements, byTag, byAttribute };
 }
 
 function push(map: Map<string, Element[]>, key: string, element: Element): void {
@@ -48,11 +47,31 @@ export function allElements(doc: LintDocument): readonly Element[] {
 
 /** Elements with one of these tags (in document order), or all elements when `tags` is undefined. */
 export function elementsWithTags(doc: LintDocument, tags: readonly string[] | undefined): readonly Element[] {
+  return tags === undefined ? markupIndex(doc).elements : elementsWith(doc, { tags, attributes: [] });
+}
+
+/** Tag names and attribute names: an element has one of them. */
+export interface ElementKeys {
+  readonly tags: readonly string[];
+  readonly attributes: readonly string[];
+}
+
+/**
+ * Elements with one of the tags or one of the attributes, in document order; every element when
+ * `keys` is undefined. Usually one list of the index, or none: only several lists need a walk.
+ */
+export function elementsWith(doc: LintDocument, keys: ElementKeys | undefined): readonly Element[] {
   const index = markupIndex(doc);
-  if (tags === undefined) return index.elements;
-  if (tags.length === 1) return index.byTag.get(tags[0] as string) ?? [];
-  const wanted = new Set(tags);
-  return index.elements.filter((e) => wanted.has(e.name));
+  if (keys === undefined) return index.elements;
+  const lists = new Set<readonly Element[]>();
+  for (const tag of keys.tags) addList(lists, index.byTag.get(tag));
+  for (const attribute of keys.attributes) addList(lists, index.byAttribute.get(attribute));
+  if (lists.size <= 1) return lists.values().next().value ?? [];
+  return index.elements.filter((e) => keys.tags.includes(e.name) || keys.attributes.some((a) => a in e.attribs));
+}
+
+function addList(lists: Set<readonly Element[]>, list: readonly Element[] | undefined): void {
+  if (list) lists.add(list);
 }
 
 export function elementsWithAttribute(doc: LintDocument, attr: string): readonly Element[] {
@@ -69,7 +88,7 @@ export function attributeNameRange(doc: LintDocument, element: Element, attr: st
 }
 
 export function isDynamic(doc: LintDocument, element: Element, attr: string): boolean {
-  return doc.elements.get(element)?.attributes.get(attr)?.dynamic === true;
+  return doc.dynamicAttributes && doc.elements.get(element)?.attributes.get(attr)?.dynamic === true;
 }
 
 /** Tag lists in rules are HTML tag names; a JSX component `<Button>` is not a `<button>`. */

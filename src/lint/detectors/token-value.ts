@@ -24,7 +24,9 @@ import type { Token } from '../../contracts/tokens.js';
 import { parseClassToken } from '../class-token.js';
 import { colourDistance, isColourWord, parseCssColour, parseDtcgColour, toHex, tokenColour, type Colour, COLOUR_FUNCTIONS } from '../colour.js';
 import type { DetectorModule, Finding } from '../detector.js';
+import { view, type ClassOccurrence } from '../document.js';
 import type { ThemeToken } from '../theme.js';
+import { classNames } from './class-names.js';
 
 /** How a CSS property is checked: the kind of its raw values, and the utility prefix to suggest. */
 interface PropertyKind {
@@ -228,6 +230,8 @@ interface Prepared {
   readonly allow: ReadonlySet<string>;
   readonly properties?: ReadonlySet<string>;
   readonly candidates: ReadonlyMap<TokenValueKind, readonly Candidate[]>;
+  /** What each class name holds, by name: see classRawValues(). */
+  readonly classMemo: Map<string, readonly ClassRawValue[]>;
 }
 
 export const detector: DetectorModule<Prepared> = {
@@ -245,6 +249,7 @@ export const detector: DetectorModule<Prepared> = {
       allow: new Set((check.allow ?? []).map((a) => a.toLowerCase())),
       ...(check.properties ? { properties: new Set(check.properties.map((p) => p.toLowerCase())) } : {}),
       candidates,
+      classMemo: new Map(),
     };
   },
   run(doc, _rule, prepared) {
@@ -261,52 +266,84 @@ export const detector: DetectorModule<Prepared> = {
         findings.push(finding(declaration.valueRange.start + raw.start, token, entry.kind, entry.utility, prepared));
       }
     }
-    for (const occurrence of doc.classes) {
-      // Only arbitrary values can hold raw values; most classes have none.
-      if (!occurrence.name.includes('-[')) continue;
-      const parsed = parseClassToken(occurrence.name);
-      if (parsed.arbitraryValue === undefined || parsed.utility === undefined) continue;
-      const utility = UTILITY_KINDS.get(parsed.utility);
-      if (!utility) continue;
-      // The value as written between the brackets (underscores kept), and where it starts.
-      const close = occurrence.name.lastIndexOf(']');
-      const open = occurrence.name.lastIndexOf('-[', close) + 2;
-      if (open < 2 || close < open) continue;
-      let written = occurrence.name.slice(open, close);
-      let offset = occurrence.range.start + open;
-      let value = parsed.arbitraryValue;
-      let hint: string | undefined;
-      const hinted = TYPE_HINT.exec(value);
-      if (hinted?.[1]) {
-        hint = hinted[1];
-        value = value.slice(hinted[0].length);
-        written = written.slice(hinted[0].length);
-        offset += hinted[0].length;
-      }
-      const isColour = hint === 'color' || (hint === undefined && parseCssColour(value) !== undefined);
-      const target = isColour && utility.colour ? { kind: 'color' as const, property: utility.colour.property } : utility.kind ? { kind: utility.kind, property: utility.property } : undefined;
-      if (!target || !prepared.kinds.has(target.kind)) continue;
-      if (prepared.properties && !prepared.properties.has(target.property)) continue;
-      if (prepared.allow.has(value.trim().toLowerCase())) continue;
-      for (const raw of scanValue(value, target.kind, target.property)) {
-        const token = written.slice(raw.start, raw.end);
-        if (prepared.allow.has(value.slice(raw.start, raw.end).toLowerCase())) continue;
-        findings.push(finding(offset + raw.start, token, target.kind, parsed.utility, prepared, value.slice(raw.start, raw.end)));
+    // By distinct name (the engine orders findings by place): only arbitrary values hold raw values.
+    const { names, occurrences } = view(doc, classNames);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string;
+      if (!name.includes('-[')) continue;
+      for (const raw of classRawValues(name, prepared)) {
+        for (const occurrence of occurrences[i] as readonly ClassOccurrence[]) {
+          const start = occurrence.range.start + raw.offset;
+          findings.push({ ...raw.finding, range: { start, end: start + raw.finding.token.length } });
+        }
       }
     }
     return findings;
   },
 };
 
+/** A raw value in a class name: where it starts in the name, and the finding but for its range. */
+interface ClassRawValue {
+  readonly offset: number;
+  readonly finding: Omit<Finding, 'range'>;
+}
+
+const NONE: readonly ClassRawValue[] = [];
+// Pages repeat the same classes: judge each name once per rule (suggestions search every token).
+const MEMO_LIMIT = 50_000;
+
+function classRawValues(name: string, prepared: Prepared): readonly ClassRawValue[] {
+  let values = prepared.classMemo.get(name);
+  if (values === undefined) {
+    values = readClassRawValues(name, prepared);
+    if (prepared.classMemo.size >= MEMO_LIMIT) prepared.classMemo.clear();
+    prepared.classMemo.set(name, values);
+  }
+  return values;
+}
+
+function readClassRawValues(name: string, prepared: Prepared): readonly ClassRawValue[] {
+  const parsed = parseClassToken(name);
+  if (parsed.arbitraryValue === undefined || parsed.utility === undefined) return NONE;
+  const utility = UTILITY_KINDS.get(parsed.utility);
+  if (!utility) return NONE;
+  // The value as written between the brackets (underscores kept), and where it starts.
+  const close = name.lastIndexOf(']');
+  const open = name.lastIndexOf('-[', close) + 2;
+  if (open < 2 || close < open) return NONE;
+  let written = name.slice(open, close);
+  let offset = open;
+  let value = parsed.arbitraryValue;
+  let hint: string | undefined;
+  const hinted = TYPE_HINT.exec(value);
+  if (hinted?.[1]) {
+    hint = hinted[1];
+    value = value.slice(hinted[0].length);
+    written = written.slice(hinted[0].length);
+    offset += hinted[0].length;
+  }
+  const isColour = hint === 'color' || (hint === undefined && parseCssColour(value) !== undefined);
+  const target = isColour && utility.colour ? { kind: 'color' as const, property: utility.colour.property } : utility.kind ? { kind: utility.kind, property: utility.property } : undefined;
+  if (!target || !prepared.kinds.has(target.kind)) return NONE;
+  if (prepared.properties && !prepared.properties.has(target.property)) return NONE;
+  if (prepared.allow.has(value.trim().toLowerCase())) return NONE;
+  const values: ClassRawValue[] = [];
+  for (const raw of scanValue(value, target.kind, target.property)) {
+    const token = written.slice(raw.start, raw.end);
+    if (prepared.allow.has(value.slice(raw.start, raw.end).toLowerCase())) continue;
+    values.push({ offset: offset + raw.start, finding: unplacedFinding(token, target.kind, parsed.utility, prepared, value.slice(raw.start, raw.end)) });
+  }
+  return values.length ? values : NONE;
+}
+
 function finding(start: number, token: string, kind: TokenValueKind, utility: string | undefined, prepared: Prepared, value = token): Finding {
+  return { range: { start, end: start + token.length }, ...unplacedFinding(token, kind, utility, prepared, value) };
+}
+
+/** A finding but for where it is, with the nearest token suggested. */
+function unplacedFinding(token: string, kind: TokenValueKind, utility: string | undefined, prepared: Prepared, value: string): Omit<Finding, 'range'> {
   const alternative = suggest(kind, value, utility, prepared.candidates.get(kind) ?? []);
-  return {
-    range: { start, end: start + token.length },
-    token,
-    messageId: 'raw',
-    data: { kind: KIND_LABELS[kind] },
-    ...(alternative === undefined ? {} : { alternative }),
-  };
+  return { token, messageId: 'raw', data: { kind: KIND_LABELS[kind] }, ...(alternative === undefined ? {} : { alternative }) };
 }
 
 // ---------------------------------------------------------------------------------------------

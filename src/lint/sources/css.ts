@@ -85,9 +85,11 @@ export function parseCssSource(text: string, filename?: string): LintDocument {
     text,
     ...(filename === undefined ? {} : { filename }),
     elements: new WeakMap(),
+    dynamicAttributes: false,
     classes: parsed.applies,
     declarations: parsed.declarations,
     unchecked: parsed.syntaxError ? [syntaxErrorNote(parsed.syntaxError)] : [],
+    views: new Map(),
   };
 }
 

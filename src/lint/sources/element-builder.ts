@@ -110,9 +110,11 @@ export class DocumentBuilder {
       ...(filename === undefined ? {} : { filename }),
       root: this.root,
       elements: this.elements,
+      dynamicAttributes: true,
       classes: this.classes,
       declarations: this.declarations,
       unchecked: this.unchecked,
+      views: new Map(),
     };
   }
 }

@@ -1,108 +1,127 @@
 import { Parser } from 'htmlparser2';
 import { DomHandler, type Element, type Text } from 'domhandler';
-import { splitClassList } from '../class-token.js';
-import type { AttributeInfo, ClassOccurrence, CssDeclaration, ElementInfo, LintDocument, Range } from '../document.js';
+import { forEachClassName } from '../class-token.js';
+import type { ClassOccurrence, CssDeclaration, LintDocument, Range } from '../document.js';
 import { parseStyleAttribute, parseStylesheet } from './css.js';
+import { attributeValueEnd, attributeValueStart, HTML_PARSER_OPTIONS, HtmlStartTags } from './html-start-tag.js';
 
 /**
- * HTML through htmlparser2 (fast, forgiving: malformed markup never throws) into domhandler nodes,
- * keeping the offset of every start tag, attribute name and attribute value. Comments and the text
- * of <script> are never class text; <style> blocks and style="" go to the CSS source.
+ * HTML through htmlparser2 (fast, forgiving: malformed markup never throws) into domhandler nodes.
+ * Comments and the text of <script> are never class text; <style> blocks and style="" go to the CSS
+ * source. Start tags are read again only for the elements a finding is about (see HtmlStartTags).
  */
 export function parseHtmlSource(text: string, options: { filename?: string } = {}): LintDocument {
-  const elements = new WeakMap<Element, ElementInfo>();
-  const classes: ClassOccurrence[] = [];
-  const declarations: CssDeclaration[] = [];
-  let pending = new Map<string, AttributeInfo>();
-
-  const handler = new DomHandler(undefined, { withStartIndices: true, withEndIndices: true });
-  const parser = new Parser(
-    {
-      onattribute(name, _value, quote) {
-        // The first occurrence wins, as in browsers (and in htmlparser2's attribs).
-        if (pending.has(name)) return;
-        pending.set(name, attributeInfo(text, parser.startIndex, parser.endIndex, name.length, quote));
-      },
-      onopentag(name, attribs) {
-        handler.onopentag(name, attribs);
-        const element = handler['tagStack'].at(-1) as Element;
-        const attributes = pending;
-        pending = new Map();
-        elements.set(element, { tagRange: { start: parser.startIndex, end: parser.endIndex + 1 }, attributes });
-        const classAttr = attributes.get('class');
-        if (classAttr?.valueRange) {
-          const { start, end } = classAttr.valueRange;
-          for (const c of splitClassList(text.slice(start, end), start)) classes.push({ name: c.name, range: { start: c.start, end: c.end }, element });
-        }
-        const styleAttr = attributes.get('style');
-        if (styleAttr?.valueRange) {
-          const { start, end } = styleAttr.valueRange;
-          declarations.push(...parseStyleAttribute(text.slice(start, end), start, element));
-        }
-      },
-      onclosetag: () => handler.onclosetag(),
-      ontext: (data) => handler.ontext(data),
-      oncomment: (data) => handler.oncomment(data),
-      oncommentend: () => handler.oncommentend(),
-      oncdatastart: () => handler.oncdatastart(),
-      oncdataend: () => handler.oncdataend(),
-      onprocessinginstruction: (name, data) => handler.onprocessinginstruction(name, data),
-      onend: () => handler.onend(),
-      onerror: (error) => handler.onerror(error),
-    },
-    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
-  );
-  handler.onparserinit(parser);
-  parser.end(text);
-
-  const root = handler.root;
+  const handler = new HtmlSourceHandler(text);
+  new Parser(handler, HTML_PARSER_OPTIONS).end(text);
+  const { classes, declarations } = handler;
   // <style> text is CSS; its Text child knows where it starts.
-  for (const element of styleElements(root.children)) {
+  for (const element of handler.styleElements) {
     for (const child of element.children) {
       if (child.type === 'text' && typeof child.startIndex === 'number') {
         declarations.push(...parseStylesheet((child as Text).data, child.startIndex));
       }
     }
   }
-
   return {
     sourceType: 'html',
     text,
     ...(options.filename === undefined ? {} : { filename: options.filename }),
-    root,
-    elements,
+    root: handler.root,
+    elements: new HtmlStartTags(text),
+    dynamicAttributes: false,
     classes,
     declarations,
     unchecked: [],
+    views: new Map(),
   };
 }
 
-function attributeInfo(text: string, start: number, end: number, nameLength: number, quote: string | null | undefined): AttributeInfo {
-  const nameRange: Range = { start, end: start + nameLength };
-  if (quote === undefined) return { rawName: text.slice(nameRange.start, nameRange.end), nameRange, dynamic: false };
-  let i = nameRange.end;
-  while (i < end && isSpace(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) === 61 /* = */) i++;
-  while (i < end && isSpace(text.charCodeAt(i))) i++;
-  const quoted = quote === '"' || quote === "'";
-  const valueStart = quoted ? i + 1 : i;
-  // A quoted value that runs to the end of input has no closing quote to drop.
-  const valueEnd = quoted && text[end - 1] === quote && end - 1 >= valueStart ? end - 1 : end;
-  return { rawName: text.slice(nameRange.start, nameRange.end), nameRange, valueRange: { start: valueStart, end: Math.max(valueStart, valueEnd) }, dynamic: false };
+/** Where an attribute value lies in the source; `start < 0`: no value (yet) to read. */
+interface ValueSpan {
+  start: number;
+  end: number;
+  /** Present, possibly without a value: the first occurrence wins, as in browsers and htmlparser2's attribs. */
+  seen: boolean;
 }
 
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
-}
+/**
+ * domhandler's tree builder, also collecting what the detectors read of every page (class names at
+ * their offsets, style="" and <style>), so that nothing walks the tree again for them. Only `class`
+ * and `style` values are located, as plain numbers: most attributes are never asked about.
+ */
+class HtmlSourceHandler extends DomHandler {
+  readonly classes: ClassOccurrence[] = [];
+  readonly declarations: CssDeclaration[] = [];
+  readonly styleElements: Element[] = [];
+  private htmlParser: Parser | undefined;
+  private readonly classValue: ValueSpan = { start: -1, end: -1, seen: false };
+  private readonly styleValue: ValueSpan = { start: -1, end: -1, seen: false };
+  private element: Element | undefined;
+  private readonly addClass = (name: string, start: number, end: number) => {
+    this.classes.push(new HtmlClassOccurrence(name, start, end, this.element as Element));
+  };
 
-function* styleElements(nodes: readonly import('domhandler').ChildNode[]): Generator<Element> {
-  // Iterative: a hostile document may nest deeper than the call stack allows.
-  const stack = [...nodes].reverse();
-  while (stack.length) {
-    const node = stack.pop();
-    if (!node || node.type !== 'tag' && node.type !== 'style' && node.type !== 'script') continue;
-    const element = node as Element;
-    if (element.name === 'style') yield element;
-    else for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i] as import('domhandler').ChildNode);
+  constructor(private readonly text: string) {
+    super(undefined, { withStartIndices: true, withEndIndices: true });
   }
+
+  override onparserinit(parser: Parser): void {
+    super.onparserinit(parser);
+    this.htmlParser = parser;
+  }
+
+  /** A new start tag: what was seen before belongs to no element (a second, ignored <form>). */
+  onopentagname(): void {
+    clear(this.classValue);
+    clear(this.styleValue);
+  }
+
+  onattribute(name: string, _value: string, quote?: string | null): void {
+    const span = name === 'class' ? this.classValue : name === 'style' ? this.styleValue : undefined;
+    if (span === undefined || span.seen) return;
+    span.seen = true;
+    const parser = this.htmlParser as Parser;
+    if (quote === undefined) return;
+    span.start = attributeValueStart(this.text, parser.startIndex + name.length, parser.endIndex, quote);
+    span.end = attributeValueEnd(this.text, span.start, parser.endIndex, quote);
+  }
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    super.onopentag(name, attribs);
+    const element = this.tagStack[this.tagStack.length - 1] as Element;
+    const { classValue, styleValue } = this;
+    if (classValue.start >= 0) {
+      this.element = element;
+      forEachClassName(this.text, classValue.start, classValue.end, this.addClass);
+    }
+    if (styleValue.start >= 0) {
+      this.declarations.push(...parseStyleAttribute(this.text.slice(styleValue.start, styleValue.end), styleValue.start, element));
+    }
+    if (name === 'style') this.styleElements.push(element);
+    clear(classValue);
+    clear(styleValue);
+  }
+}
+
+/**
+ * A class name of the page, its most numerous object: the range is made when asked (for a
+ * finding), not kept, which saves an object per class name while the page is checked.
+ */
+class HtmlClassOccurrence implements ClassOccurrence {
+  constructor(
+    readonly name: string,
+    private readonly start: number,
+    private readonly end: number,
+    readonly element: Element,
+  ) {}
+
+  get range(): Range {
+    return { start: this.start, end: this.end };
+  }
+}
+
+function clear(span: ValueSpan): void {
+  span.start = -1;
+  span.end = -1;
+  span.seen = false;
 }

@@ -108,3 +108,13 @@ describe('the starter examples', () => {
     expect(examples.actual(file)).toEqual(examples.expected(file));
   });
 });
+
+describe('contrast does not depend on what the linter saw before', () => {
+  it('a Vue file with a repeated class does not change the result of a later HTML file', async () => {
+    const html = '<section class="bg-primary"><p class="text-[#777] text-fg-muted">x</p></section>';
+    const fresh = found((await linterFor([RULE])).lint(html, { sourceType: 'html' }));
+    const shared = await linterFor([RULE]);
+    shared.lint('<template><section class="bg-primary"><p class="text-[#777] text-fg-muted text-[#777]">x</p></section></template>', { sourceType: 'vue' });
+    expect(found(shared.lint(html, { sourceType: 'html' }))).toEqual(fresh);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { found, lintWith } from '../../support/lint.js';
+import { found, linterFor, lintWith } from '../../support/lint.js';
 
 const rule = (id: string, htmlAttrCheck: Record<string, unknown>) => ({ id, detector: 'html-attr', htmlAttrCheck });
 const RULES = [
@@ -36,5 +36,14 @@ describe('html-attr detector', () => {
   it('checks JSX attributes by their DOM names, and React handlers are not inline handlers', async () => {
     const tsx = 'export const A = () => (\n  <div>\n    <input tabIndex={3} />\n    <button onClick={go}>x</button>\n    <img src="a.png" />\n  </div>\n);\n';
     expect(found(await lintWith(RULES, tsx, 'tsx'))).toEqual(['3:12 tabindex NO_TABINDEX', '5:5 img IMG_ALT']);
+  });
+});
+
+describe('attributes of an element the parser drops', () => {
+  it('a nested <form> (ignored by HTML) does not lend its attributes to the next element', async () => {
+    const linter = await linterFor([{ id: 'NO_BLACK', detector: 'tailwind-class', matchPatterns: ['text-black'] }]);
+    const result = linter.lint('<form><form class="text-black"><p class="text-black">x</p></form></form>', { sourceType: 'html' });
+    // Browsers (and htmlparser2) drop the nested form; its class must not show up on the <p> after it.
+    expect(found(result)).toEqual(['1:42 text-black NO_BLACK']);
   });
 });
