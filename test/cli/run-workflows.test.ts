@@ -189,6 +189,25 @@ describe('dsctl run ui-self-repair (W1, scripted agent, real git repo)', () => {
     expect(records(app)).toHaveLength(1);
   }, 30_000);
 
+  it('Ctrl-C stops the agent stage, records nothing, exits 130 and says how to resume', async () => {
+    const { app } = starterRepo();
+    const gate = join(tempDir('dsctl-gate-'), 'go');
+    const s = script([{ write: { 'examples/billing.html': CLEAN }, shell: [`test -f '${gate}' || sleep 60`] }]);
+    const child = spawn(process.execPath, [BIN, 'run', ...w1('examples/billing.html', s)], { cwd: app, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: '', NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    await waitFor(() => (stderr.includes('agent (scripted) author') ? true : undefined));
+    child.kill('SIGINT');
+    const code = await new Promise((r) => child.once('close', r));
+    expect(code).toBe(130);
+    const runId = /dsctl run resume (\S+)/.exec(stderr)?.[1] ?? '';
+    expect(runId).not.toBe('');
+    expect(existsSync(join(app, '.dsctl/runs.jsonl'))).toBe(false);
+    writeFileSync(gate, '');
+    expect(dsctl(['run', 'resume', runId], app).code).toBe(0);
+    expect(records(app).map((r) => `${r.run_id} ${r.status}`)).toEqual([`${runId} passed`]);
+  }, 30_000);
+
   it('on resume, the guard restores what the killed stage did to protected files and escalates', async () => {
     const { app } = starterRepo();
     const authority = readFileSync(join(app, 'design/authority.md'), 'utf8');
