@@ -120,6 +120,7 @@ export async function packSmoke(root: string, options: { timeoutMs?: number; bin
     tail: tailOf(tail),
     ...(details ? { details } : {}),
   });
+  const pass = (reason: string, tail: string, details: Record<string, unknown>): CheckResult => ({ name, command, passed: true, exitCode: 0, durationMs: Date.now() - started, reason, tail: tailOf(tail), details });
   if (!existsSync(join(root, 'package.json'))) return fail('there is no package.json in the project root: nothing to pack');
   let own: { name?: unknown; version?: unknown };
   try {
@@ -163,16 +164,7 @@ export async function packSmoke(root: string, options: { timeoutMs?: number; bin
     }
     const bins = binNames(manifest.bin, packed.name);
     if (bins.length === 0) {
-      return {
-        name,
-        command,
-        passed: true,
-        exitCode: 0,
-        durationMs: Date.now() - started,
-        reason: `${packed.name}@${packed.version} packs and installs; it declares no bin, so the smoke is the install and resolving its package.json`,
-        tail: tailOf(installed.output),
-        details: { ...packDetails, bins: [] },
-      };
+      return pass(`${packed.name}@${packed.version} packs and installs; it declares no bin, so the smoke is the install and resolving its package.json`, installed.output, { ...packDetails, bins: [] });
     }
     const runs: { bin: string; exitCode: number | null; output: string }[] = [];
     for (const bin of bins) {
@@ -184,16 +176,7 @@ export async function packSmoke(root: string, options: { timeoutMs?: number; bin
     const evidence = runs.map((r) => `$ ${r.bin} --version  (exit ${r.exitCode ?? 'timeout'})\n${r.output}`).join('\n');
     const details = { ...packDetails, bins: runs.map((r) => ({ bin: r.bin, exitCode: r.exitCode, version: r.output.split('\n')[0] ?? '' })) };
     if (broken.length > 0) return fail(`${broken.map((r) => `${r.bin} --version`).join(', ')} failed from the installed tarball`, evidence, broken[0]?.exitCode ?? null, details);
-    return {
-      name,
-      command,
-      passed: true,
-      exitCode: 0,
-      durationMs: Date.now() - started,
-      reason: `${packed.name}@${packed.version} packs, installs, and ${runs.map((r) => `${r.bin} --version`).join(', ')} run${runs.length === 1 ? 's' : ''}`,
-      tail: tailOf(evidence),
-      details,
-    };
+    return pass(`${packed.name}@${packed.version} packs, installs, and ${runs.map((r) => `${r.bin} --version`).join(', ')} run${runs.length === 1 ? 's' : ''}`, evidence, details);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
