@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { escapePath, glob } from 'tinyglobby';
 import { UserError } from '../diagnostics/user-error.js';
+import { git as runGit } from '../io/git.js';
 import type { Project } from '../project/project.js';
 import { LINTABLE_EXTENSIONS, sourceTypeOf } from './engine.js';
 
@@ -63,14 +63,7 @@ export async function selectFiles(project: Project, cwd: string, paths: readonly
 
 /** Files changed against `base` (default: HEAD, i.e. uncommitted work), including untracked ones. */
 export function changedFiles(project: Project, base: string | undefined): string[] {
-  const git = (args: string[]) => {
-    try {
-      return execFileSync('git', args, { cwd: project.root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    } catch (error) {
-      const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-      throw new UserError('lint/git', `git ${args.join(' ')} failed${stderr ? `: ${stderr}` : ''}`);
-    }
-  };
+  const git = (args: string[]) => runGit(project.root, args, 'lint/git');
   const top = git(['rev-parse', '--show-toplevel']).trim();
   const from = base === undefined ? 'HEAD' : git(['merge-base', base, 'HEAD']).trim();
   const names = [
