@@ -74,6 +74,17 @@ export function forEachClassName(text: string, from: number, to: number, visit: 
   }
 }
 
-function isSpace(c: number): boolean {
+/** Whether a whitespace-separated class list has `name`: found in place, without splitting the list. */
+export function hasClassName(list: string, name: string): boolean {
+  if (name === '') return false;
+  for (let at = list.indexOf(name); at !== -1; at = list.indexOf(name, at + 1)) {
+    const end = at + name.length;
+    if ((at === 0 || isSpace(list.charCodeAt(at - 1))) && (end === list.length || isSpace(list.charCodeAt(end)))) return true;
+  }
+  return false;
+}
+
+/** Class lists are separated by ASCII whitespace (HTML's definition). */
+export function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
 }

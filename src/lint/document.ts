@@ -1,4 +1,5 @@
 import type { Document, Element } from 'domhandler';
+import type { ClassTable } from './class-table.js';
 import type { SourceType } from './types.js';
 
 /** A half-open range of UTF-16 offsets into `LintDocument.text`. */
@@ -64,13 +65,15 @@ export interface LintDocument {
   /** Absent for CSS files. */
   readonly root?: Document;
   readonly elements: ElementInfos;
+  /** Every element of `root` in document order, when the source listed them while parsing. */
+  readonly elementOrder?: readonly Element[];
   /**
    * False when every attribute value is literal text (HTML, CSS), so that detectors asking whether an
    * attribute is dynamic need not look its element up.
    */
   readonly dynamicAttributes: boolean;
   /** In document order. */
-  readonly classes: readonly ClassOccurrence[];
+  readonly classes: ClassTable;
   readonly declarations: readonly CssDeclaration[];
   /** Offsets of things seen but not checkable (dynamic classes, spreads, interpolations). */
   readonly unchecked: readonly { readonly offset: number; readonly reason: string }[];

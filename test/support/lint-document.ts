@@ -12,7 +12,7 @@ export function lineColumn(text: string, offset: number): string {
 }
 
 /** [name, the text at its range, its element's tag] for every class occurrence. */
-export const classes = (doc: LintDocument) => doc.classes.map((c) => [c.name, slice(doc, c.range), c.element?.name]);
+export const classes = (doc: LintDocument) => [...doc.classes].map((c) => [c.name, slice(doc, c.range), c.element?.name]);
 export const unchecked = (doc: LintDocument) => doc.unchecked.map((u) => [doc.text.slice(u.offset, u.offset + 6), u.reason]);
 
 export function elements(doc: LintDocument): Element[] {

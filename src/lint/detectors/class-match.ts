@@ -1,7 +1,6 @@
 import { parseClassToken, type ClassToken } from '../class-token.js';
 import type { Finding } from '../detector.js';
-import { view, type ClassOccurrence, type LintDocument } from '../document.js';
-import { classNames } from './class-names.js';
+import type { LintDocument } from '../document.js';
 
 export type ClassTest = (base: string, token: ClassToken) => boolean;
 
@@ -30,10 +29,10 @@ export function classMatcher(test: ClassTest): (name: string) => boolean {
 /** The shared loop of the three Tailwind detectors: one finding per matching class occurrence. */
 export function findClasses(doc: LintDocument, matches: (name: string) => boolean): Finding[] {
   const findings: Finding[] = [];
-  const { names, occurrences } = view(doc, classNames);
-  names.forEach((name, i) => {
+  const table = doc.classes;
+  table.names.forEach((name, i) => {
     if (!matches(name)) return;
-    for (const occurrence of occurrences[i] as readonly ClassOccurrence[]) findings.push({ range: occurrence.range, token: name, messageId: 'forbidden' });
+    for (const k of table.occurrencesOf(i)) findings.push({ range: table.range(k), token: name, messageId: 'forbidden' });
   });
   return findings;
 }

@@ -1,5 +1,6 @@
 import type { ChildNode, Element } from 'domhandler';
 import type { CompositionCheck } from '../../contracts/rule-types.js';
+import { hasClassName } from '../class-token.js';
 import type { DetectorModule, Finding } from '../detector.js';
 import type { LintDocument } from '../document.js';
 import { isDynamic, tagRange } from './markup.js';
@@ -12,7 +13,6 @@ interface Prepared {
   readonly selector: CompiledSelector;
   readonly nested?: CompiledSelector;
   readonly exclude?: Matcher;
-  readonly requiredClasses?: ReadonlySet<string>;
 }
 
 // Text from a JSX or Vue expression: present but unknown (see the JSX and Vue sources).
@@ -32,7 +32,6 @@ export const detector: DetectorModule<Prepared> = {
       check,
       selector: compileSelector(check.selector),
       ...(check.kind === 'nested-selector' ? { nested: compileSelector(check.nested) } : {}),
-      ...(check.kind === 'dom-class-required' ? { requiredClasses: new Set(check.requireAnyClass) } : {}),
       ...(check.kind === 'dom-class-required' && check.excludeWhen ? { exclude: compileSelector(check.excludeWhen).matches } : {}),
     };
   },
@@ -64,7 +63,8 @@ export const detector: DetectorModule<Prepared> = {
           if (!selector.matches(element) || exclude?.(element)) break;
           // A class list built at run time cannot be judged.
           if (isDynamic(doc, element, 'class')) break;
-          if (!(element.attribs.class ?? '').split(/\s+/).some((c) => prepared.requiredClasses?.has(c))) {
+          const list = element.attribs.class ?? '';
+          if (!check.requireAnyClass.some((name) => hasClassName(list, name))) {
             findings.push({ range: tagRange(doc, element), token: tag, messageId: 'dom-class-required', data: { tag, classes: check.requireAnyClass.join(', ') } });
           }
           break;

@@ -20,9 +20,9 @@ import type { ContrastCheck } from '../../contracts/rule-types.js';
 import { parseClassToken } from '../class-token.js';
 import { compositeOver, contrastRatio, parseCssColour, toHex, tokenColour, type Colour } from '../colour.js';
 import type { DetectorModule, Finding, LintContext } from '../detector.js';
-import { view, type ClassOccurrence, type CssDeclaration, type LintDocument } from '../document.js';
+import type { ClassTable } from '../class-table.js';
+import type { CssDeclaration, LintDocument } from '../document.js';
 import { buildFontWeightIndex, type FontWeightIndex } from '../theme.js';
-import { classNames } from './class-names.js';
 import { allElements, tagRange } from './markup.js';
 
 /** WCAG 2.x thresholds (SC 1.4.3): large text is 18pt (24px), or 14pt (18.66px) bold. */
@@ -161,47 +161,63 @@ function describe(paint: Paint): string {
 }
 
 /**
- * What each element sets itself: its classes in source order (later ones win, as they usually do in a
- * generated stylesheet for one utility), then its style attribute (inline style beats classes).
- * Elements that set nothing of the kind are left out.
- */
-/**
  * What each element (by its index in `elements`) sets itself: its classes in source order (later ones
  * win, as they usually do in a generated stylesheet for one utility), then its style attribute
  * (inline style beats classes). Undefined for an element that sets nothing of the kind.
  */
 function ownStyles(doc: LintDocument, elements: readonly Element[], prepared: Prepared, context: LintContext): (Own | undefined)[] {
   // Per distinct name, then by each occurrence's name index: no name is looked up twice.
-  const { names, nameIndex } = view(doc, classNames);
-  const effects = names.map((name) => classEffect(name, prepared, context));
-  const classEffectOf = (_c: ClassOccurrence, k: number) => effects[nameIndex[k] as number] as Own;
+  const table = doc.classes;
+  const effects = table.names.map((name) => classEffect(name, prepared, context));
   const inOrder = new Array<Own | undefined>(elements.length);
-  if (applyInOrder(doc.classes, elements, inOrder, classEffectOf) && applyInOrder(doc.declarations, elements, inOrder, declarationEffect)) return inOrder;
+  if (classesInOrder(table, effects, elements, inOrder) && declarationsInOrder(doc.declarations, elements, inOrder)) return inOrder;
   // Some source listed an element's classes out of document order: find elements by a map instead.
   const indexes = new Map(elements.map((element, i) => [element, i]));
+  const at = (element: Element | undefined) => (element ? indexes.get(element) : undefined);
   const owns = new Array<Own | undefined>(elements.length);
-  doc.classes.forEach((c, k) => applyAt(owns, c.element && indexes.get(c.element), classEffectOf(c, k)));
-  for (const d of doc.declarations) applyAt(owns, d.element && indexes.get(d.element), declarationEffect(d));
+  table.forEachRun((element, from, to) => {
+    for (let k = from; k < to; k++) applyAt(owns, at(element), effects[table.nameIndex[k] as number] as Own);
+  });
+  for (const d of doc.declarations) applyAt(owns, at(d.element), declarationEffect(d));
   return owns;
 }
 
 /**
  * Every source lists classes and declarations in document order, as `elements` are: read both side
  * by side, without a map. False as soon as an item is out of that order (its element is behind).
+ * Classes that set nothing here (most of a page's) are passed over first.
  */
-function applyInOrder<T extends { readonly element?: Element }>(
-  items: readonly T[],
-  elements: readonly Element[],
-  owns: (Own | undefined)[],
-  effectOf: (item: T, index: number) => Own,
-): boolean {
+function classesInOrder(table: ClassTable, effects: readonly Own[], elements: readonly Element[], owns: (Own | undefined)[]): boolean {
+  const { nameIndex } = table;
   let at = 0;
-  for (let k = 0; k < items.length; k++) {
-    const item = items[k] as T;
-    if (!item.element) continue;
-    while (at < elements.length && elements[at] !== item.element) at++;
+  let inOrder = true;
+  table.forEachRun((element, from, to) => {
+    if (!element || !inOrder) return;
+    let found = false;
+    for (let k = from; k < to; k++) {
+      const effect = effects[nameIndex[k] as number] as Own;
+      if (effect === NOTHING) continue;
+      if (!found) {
+        while (at < elements.length && elements[at] !== element) at++;
+        if (at === elements.length) {
+          inOrder = false;
+          return;
+        }
+        found = true;
+      }
+      applyAt(owns, at, effect);
+    }
+  });
+  return inOrder;
+}
+
+function declarationsInOrder(declarations: readonly CssDeclaration[], elements: readonly Element[], owns: (Own | undefined)[]): boolean {
+  let at = 0;
+  for (const d of declarations) {
+    if (!d.element) continue;
+    while (at < elements.length && elements[at] !== d.element) at++;
     if (at === elements.length) return false;
-    applyAt(owns, at, effectOf(item, k));
+    applyAt(owns, at, declarationEffect(d));
   }
   return true;
 }

@@ -16,22 +16,29 @@ export function markupIndex(doc: LintDocument): MarkupIndex {
   return view(doc, indexMarkup);
 }
 
-/** Iterative: hostile nesting must not overflow the stack. */
 function indexMarkup(doc: LintDocument): MarkupIndex {
-  const elements: Element[] = [];
+  const elements = doc.elementOrder ?? walk(doc);
   const byTag = new Map<string, Element[]>();
   const byAttribute = new Map<string, Element[]>();
+  for (const element of elements) {
+    push(byTag, element.name, element);
+    for (const attr in element.attribs) push(byAttribute, attr, element);
+  }
+  return { elements, byTag, byAttribute };
+}
+
+/** Iterative: hostile nesting must not overflow the stack. */
+function walk(doc: LintDocument): Element[] {
+  const elements: Element[] = [];
   const stack: ChildNode[] = doc.root ? [...doc.root.children].reverse() : [];
   while (stack.length > 0) {
     const node = stack.pop() as ChildNode;
     if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') continue;
     const element = node as Element;
     elements.push(element);
-    push(byTag, element.name, element);
-    for (const attr in element.attribs) push(byAttribute, attr, element);
     for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i] as ChildNode);
   }
-  return { elements, byTag, byAttribute };
+  return elements;
 }
 
 function push(map: Map<string, Element[]>, key: string, element: Element): void {

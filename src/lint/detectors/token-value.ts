@@ -24,9 +24,7 @@ import type { Token } from '../../contracts/tokens.js';
 import { parseClassToken } from '../class-token.js';
 import { colourDistance, isColourWord, parseCssColour, parseDtcgColour, toHex, tokenColour, type Colour, COLOUR_FUNCTIONS } from '../colour.js';
 import type { DetectorModule, Finding } from '../detector.js';
-import { view, type ClassOccurrence } from '../document.js';
 import type { ThemeToken } from '../theme.js';
-import { classNames } from './class-names.js';
 
 /** How a CSS property is checked: the kind of its raw values, and the utility prefix to suggest. */
 interface PropertyKind {
@@ -267,13 +265,13 @@ export const detector: DetectorModule<Prepared> = {
       }
     }
     // By distinct name (the engine orders findings by place): only arbitrary values hold raw values.
-    const { names, occurrences } = view(doc, classNames);
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i] as string;
+    const table = doc.classes;
+    for (let i = 0; i < table.names.length; i++) {
+      const name = table.names[i] as string;
       if (!name.includes('-[')) continue;
       for (const raw of classRawValues(name, prepared)) {
-        for (const occurrence of occurrences[i] as readonly ClassOccurrence[]) {
-          const start = occurrence.range.start + raw.offset;
+        for (const k of table.occurrencesOf(i)) {
+          const start = table.start(k) + raw.offset;
           findings.push({ ...raw.finding, range: { start, end: start + raw.finding.token.length } });
         }
       }

@@ -5,6 +5,7 @@
  */
 import postcss, { CssSyntaxError, type AtRule, type ChildNode, type Declaration, type Root } from 'postcss';
 import type { Element } from 'domhandler';
+import { ClassTable } from '../class-table.js';
 import { splitClassList } from '../class-token.js';
 import type { ClassOccurrence, CssDeclaration, LintDocument } from '../document.js';
 
@@ -86,7 +87,7 @@ export function parseCssSource(text: string, filename?: string): LintDocument {
     ...(filename === undefined ? {} : { filename }),
     elements: new WeakMap(),
     dynamicAttributes: false,
-    classes: parsed.applies,
+    classes: ClassTable.from(parsed.applies),
     declarations: parsed.declarations,
     unchecked: parsed.syntaxError ? [syntaxErrorNote(parsed.syntaxError)] : [],
     views: new Map(),

@@ -1,4 +1,5 @@
 import { Document, Element, Text, type ChildNode, type ParentNode } from 'domhandler';
+import { ClassTable } from '../class-table.js';
 import { splitClassList } from '../class-token.js';
 import type { AttributeInfo, ClassOccurrence, CssDeclaration, ElementInfo, LintDocument, Range } from '../document.js';
 import type { SourceType } from '../types.js';
@@ -111,7 +112,7 @@ export class DocumentBuilder {
       root: this.root,
       elements: this.elements,
       dynamicAttributes: true,
-      classes: this.classes,
+      classes: ClassTable.from(this.classes),
       declarations: this.declarations,
       unchecked: this.unchecked,
       views: new Map(),

@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { DomHandler, type Element, type Text } from 'domhandler';
-import { forEachClassName } from '../class-token.js';
-import type { ClassOccurrence, CssDeclaration, LintDocument, Range } from '../document.js';
+import { ClassTable } from '../class-table.js';
+import type { CssDeclaration, LintDocument } from '../document.js';
 import { parseStyleAttribute, parseStylesheet } from './css.js';
 import { attributeValueEnd, attributeValueStart, HTML_PARSER_OPTIONS, HtmlStartTags } from './html-start-tag.js';
 
@@ -28,6 +28,7 @@ export function parseHtmlSource(text: string, options: { filename?: string } = {
     ...(options.filename === undefined ? {} : { filename: options.filename }),
     root: handler.root,
     elements: new HtmlStartTags(text),
+    elementOrder: handler.elementOrder,
     dynamicAttributes: false,
     classes,
     declarations,
@@ -50,19 +51,17 @@ interface ValueSpan {
  * and `style` values are located, as plain numbers: most attributes are never asked about.
  */
 class HtmlSourceHandler extends DomHandler {
-  readonly classes: ClassOccurrence[] = [];
+  readonly classes = new ClassTable();
   readonly declarations: CssDeclaration[] = [];
   readonly styleElements: Element[] = [];
+  /** Start tags come in document order: the list the detectors would otherwise walk the tree for. */
+  readonly elementOrder: Element[] = [];
   private htmlParser: Parser | undefined;
   private readonly classValue: ValueSpan = { start: -1, end: -1, seen: false };
   private readonly styleValue: ValueSpan = { start: -1, end: -1, seen: false };
-  private element: Element | undefined;
-  private readonly addClass = (name: string, start: number, end: number) => {
-    this.classes.push(new HtmlClassOccurrence(name, start, end, this.element as Element));
-  };
 
   constructor(private readonly text: string) {
-    super(undefined, { withStartIndices: true, withEndIndices: true });
+    super(undefined, { withStartIndices: true });
   }
 
   override onparserinit(parser: Parser): void {
@@ -89,10 +88,10 @@ class HtmlSourceHandler extends DomHandler {
   override onopentag(name: string, attribs: Record<string, string>): void {
     super.onopentag(name, attribs);
     const element = this.tagStack[this.tagStack.length - 1] as Element;
+    this.elementOrder.push(element);
     const { classValue, styleValue } = this;
     if (classValue.start >= 0) {
-      this.element = element;
-      forEachClassName(this.text, classValue.start, classValue.end, this.addClass);
+      this.classes.addClassList(this.text, classValue.start, classValue.end, element);
     }
     if (styleValue.start >= 0) {
       this.declarations.push(...parseStyleAttribute(this.text.slice(styleValue.start, styleValue.end), styleValue.start, element));
@@ -100,23 +99,6 @@ class HtmlSourceHandler extends DomHandler {
     if (name === 'style') this.styleElements.push(element);
     clear(classValue);
     clear(styleValue);
-  }
-}
-
-/**
- * A class name of the page, its most numerous object: the range is made when asked (for a
- * finding), not kept, which saves an object per class name while the page is checked.
- */
-class HtmlClassOccurrence implements ClassOccurrence {
-  constructor(
-    readonly name: string,
-    private readonly start: number,
-    private readonly end: number,
-    readonly element: Element,
-  ) {}
-
-  get range(): Range {
-    return { start: this.start, end: this.end };
   }
 }
 

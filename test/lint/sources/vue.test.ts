@@ -16,7 +16,7 @@ describe('parseVueSource: classes', () => {
   it('reads an object :class at the exact offset inside the attribute', () => {
     const doc = vue(`<template><div :class="{ 'text-black': x }"></div></template>`);
     expect(classes(doc)).toEqual([['text-black', 'text-black', 'div']]);
-    expect(doc.classes[0]?.range).toEqual({ start: 26, end: 36 });
+    expect(doc.classes.at(0)?.range).toEqual({ start: 26, end: 36 });
     expect(lineColumn(doc.text, 26)).toBe('1:27');
     expect(doc.unchecked).toEqual([]);
   });
@@ -32,7 +32,7 @@ describe('parseVueSource: classes', () => {
     ['TypeScript', `:class="(x as string[])"`, [], [['x as s', 'dynamic :class not checked']]],
   ])('%s', (_name, attr, names, notes) => {
     const doc = vue(`<template><div ${attr}></div></template>`);
-    expect(doc.classes.map((c) => c.name)).toEqual(names);
+    expect([...doc.classes].map((c) => c.name)).toEqual(names);
     for (const c of doc.classes) expect(slice(doc, c.range)).toBe(c.name);
     expect(unchecked(doc)).toEqual(notes);
   });
@@ -126,7 +126,7 @@ describe('parseVueSource: elements and attributes', () => {
   it('treats a .vue file without <template> as markup', () => {
     const doc = vue(`<div class="a"><span>hi</span></div>\n<script>export default {}</script>`);
     expect(elements(doc).map((e) => e.name)).toEqual(['div', 'span']);
-    expect(doc.classes.map((c) => c.name)).toEqual(['a']);
+    expect([...doc.classes].map((c) => c.name)).toEqual(['a']);
   });
 
   it('notes a template in another language', () => {
