@@ -29,6 +29,10 @@ export class ClassTable implements Iterable<ClassOccurrence> {
    * empty). A page has a few hundred distinct names at most; a clash only costs a slice and a lookup.
    */
   private recent: Int32Array | undefined;
+  /** Per name: where addClassList() first met it in `scanned`, or -1. */
+  private readonly firsts: number[] = [];
+  private scanned: string | undefined;
+  private readonly unread: Element[] = [];
   private byName: number[][] | undefined;
   private scans = 0;
 
@@ -52,33 +56,41 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   /**
    * The whitespace-separated names of `text[from, to)`, the bulk of a page's work: each name is
    * hashed as it is scanned and compared in place with the name seen with that hash, so that only
-   * the first occurrence of a name becomes a string.
+   * the first occurrence of a name becomes a string. Characters are read as UTF-16 code units from a
+   * typed array, several times cheaper per character than charCodeAt().
    */
   addClassList(text: string, from: number, to: number, element: Element | undefined): void {
     this.startRun(element);
-    const { names, nameIndex, starts } = this;
+    if (this.scanned === undefined) this.scanned = text;
+    const { names, nameIndex, starts, firsts } = this;
     const recent = (this.recent ??= new Int32Array(RECENT_SLOTS));
+    const units = codeUnits(text);
+    // A name first seen in another text (or added by name) is compared as a string.
+    const sameText = this.scanned === text;
+    let unusual = false;
     let i = from;
     while (i < to) {
-      let c = text.charCodeAt(i);
-      while (i < to && isSpace(c)) c = text.charCodeAt(++i);
+      let c = units[i] as number;
+      while (i < to && isSpace(c)) c = units[++i] as number;
       const start = i;
       let hash = FNV_OFFSET;
       while (i < to && !isSpace(c)) {
         hash = Math.imul(hash ^ c, FNV_PRIME);
-        c = text.charCodeAt(++i);
+        if (c < 33 || c > 126) unusual = true;
+        c = units[++i] as number;
       }
       if (i === start) break;
       const slot = hash & (RECENT_SLOTS - 1);
       let id = (recent[slot] as number) - 1;
-      const seen = id >= 0 ? names[id] : undefined;
-      if (seen === undefined || seen.length !== i - start || !text.startsWith(seen, start)) {
-        id = this.idOf(text.slice(start, i));
+      if (id < 0 || !sameName(units, start, i, names[id] as string, sameText ? (firsts[id] as number) : -1, text)) {
+        id = this.idOf(text.slice(start, i), sameText ? start : -1);
         recent[slot] = id + 1;
       }
       nameIndex.push(id);
       starts.push(start);
     }
+    // css-select also splits class lists at \v and at non-ASCII spaces; HTML does not.
+    if (unusual && element) this.unread.push(element);
   }
 
   private startRun(element: Element | undefined): void {
@@ -94,6 +106,26 @@ export class ClassTable implements Iterable<ClassOccurrence> {
     for (let r = 0; r < runStarts.length; r++) visit(runElements[r], runStarts[r] as number, (runStarts[r + 1] ?? this.length) as number);
   }
 
+  /**
+   * Marks an element whose class list may be read otherwise than this table did (HTML entities in
+   * it, characters outside printable ASCII): any class may apply to it, for elementsWith().
+   */
+  addUnread(element: Element): void {
+    this.unread.push(element);
+  }
+
+  /** The elements `name` applies to (with repeats, in no set order), and those of addUnread(). */
+  elementsWith(name: string): Element[] {
+    const found = [...this.unread];
+    const id = this.ids.get(name);
+    if (id === undefined) return found;
+    for (const k of this.occurrencesOf(id)) {
+      const element = this.elementOf(k);
+      if (element) found.push(element);
+    }
+    return found;
+  }
+
   /** The element occurrence `k` applies to. */
   elementOf(k: number): Element | undefined {
     const { runStarts } = this;
@@ -107,12 +139,13 @@ export class ClassTable implements Iterable<ClassOccurrence> {
     return this.runElements[lo];
   }
 
-  private idOf(name: string): number {
+  private idOf(name: string, first = -1): number {
     let id = this.ids.get(name);
     if (id === undefined) {
       id = this.names.length;
       this.ids.set(name, id);
       this.names.push(name);
+      this.firsts.push(first);
     }
     return id;
   }
@@ -156,6 +189,37 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   *[Symbol.iterator](): Iterator<ClassOccurrence> {
     for (let k = 0; k < this.length; k++) yield this.at(k) as ClassOccurrence;
   }
+}
+
+/** Whether `units[start, end)` spells `name`, which was met at `first` in the same text (or -1). */
+function sameName(units: Uint16Array, start: number, end: number, name: string, first: number, text: string): boolean {
+  const length = end - start;
+  if (name.length !== length) return false;
+  if (first < 0) return text.startsWith(name, start);
+  for (let k = 0; k < length; k++) if (units[start + k] !== units[first + k]) return false;
+  return true;
+}
+
+/*
+ * The UTF-16 code units of the last text scanned, in a buffer reused from page to page (one past
+ * the end stays readable, so scans read a number there, never undefined).
+ */
+let units = new Uint16Array(0);
+let unitsView = Buffer.from(units.buffer);
+let unitsOf: string | undefined;
+
+function codeUnits(text: string): Uint16Array {
+  if (unitsOf !== text) {
+    if (units.length <= text.length) {
+      units = new Uint16Array(Math.max(text.length + 1, units.length * 2));
+      unitsView = Buffer.from(units.buffer);
+    }
+    // utf16le writes a string's code units as they are, lone surrogates included.
+    unitsView.write(text, 0, 'utf16le');
+    units[text.length] = 0;
+    unitsOf = text;
+  }
+  return units;
 }
 
 // FNV-1a, 32-bit.

@@ -6,28 +6,25 @@ import { hash } from 'node:crypto';
  * `lineText` gives a line of the source by its 1-based number.
  */
 export function fingerprinter(lineText: (line: number) => string): (ruleId: string, token: string, line: number) => string {
-  // Findings crowd on few lines: fold each line once, and count occurrences per folded line, so that
-  // no key holds (and hashes) a whole line.
+  // Findings crowd on few lines: each line is folded once.
   const folded = new Map<number, string>();
-  const seen = new Map<string, Count[]>();
+  // Occurrences are counted by the triple's first fingerprint: a short key where the triple holds a
+  // whole line. Two triples share one only if their fingerprints already collide.
+  const seen = new Map<string, number>();
   return (ruleId, token, line) => {
     let text = folded.get(line);
     if (text === undefined) folded.set(line, (text = fold(lineText(line))));
-    let counts = seen.get(text);
-    if (counts === undefined) seen.set(text, (counts = []));
-    // A line holds a finding or two: a list searched in place beats a Map per line.
-    let count = counts.find((c) => c.ruleId === ruleId && c.token === token);
-    if (count === undefined) counts.push((count = { ruleId, token, next: 0 }));
-    const index = count.next++;
-    // One-shot hash(): a fraction of createHash()'s cost on inputs this small.
-    return hash('sha256', `${ruleId}\u0000${token}\u0000${text}\u0000${index}`, 'hex').slice(0, 20);
+    const triple = `${ruleId}\u0000${token}\u0000${text}\u0000`;
+    const first = digest(`${triple}0`);
+    const index = seen.get(first) ?? 0;
+    seen.set(first, index + 1);
+    return index === 0 ? first : digest(`${triple}${index}`);
   };
 }
 
-interface Count {
-  readonly ruleId: string;
-  readonly token: string;
-  next: number;
+// One-shot hash(): a fraction of createHash()'s cost on inputs this small.
+function digest(input: string): string {
+  return hash('sha256', input, 'hex').slice(0, 20);
 }
 
 // Whitespace other than lone spaces: only lines with some need the replace, and most have none.

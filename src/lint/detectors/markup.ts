@@ -6,6 +6,8 @@ interface MarkupIndex {
   readonly elements: readonly Element[];
   readonly byTag: ReadonlyMap<string, readonly Element[]>;
   readonly byAttribute: ReadonlyMap<string, readonly Element[]>;
+  /** Filled as selectors ask, by elementsWithClass(). */
+  readonly byClass: Map<string, readonly Element[]>;
 }
 
 /**
@@ -24,7 +26,7 @@ function indexMarkup(doc: LintDocument): MarkupIndex {
     push(byTag, element.name, element);
     for (const attr in element.attribs) push(byAttribute, attr, element);
   }
-  return { elements, byTag, byAttribute };
+  return { elements, byTag, byAttribute, byClass: new Map() };
 }
 
 /** Iterative: hostile nesting must not overflow the stack. */
@@ -54,31 +56,49 @@ export function allElements(doc: LintDocument): readonly Element[] {
 
 /** Elements with one of these tags (in document order), or all elements when `tags` is undefined. */
 export function elementsWithTags(doc: LintDocument, tags: readonly string[] | undefined): readonly Element[] {
-  return tags === undefined ? markupIndex(doc).elements : elementsWith(doc, { tags, attributes: [] });
+  return tags === undefined ? markupIndex(doc).elements : elementsWith(doc, { tags, classes: [], attributes: [] });
 }
 
-/** Tag names and attribute names: an element has one of them. */
+/** Tag names, class names and attribute names: an element has one of them. */
 export interface ElementKeys {
   readonly tags: readonly string[];
+  readonly classes: readonly string[];
   readonly attributes: readonly string[];
 }
 
 /**
- * Elements with one of the tags or one of the attributes, in document order; every element when
- * `keys` is undefined. Usually one list of the index, or none: only several lists need a walk.
+ * Elements with one of the tags, classes or attributes, in document order; every element when
+ * `keys` is undefined. Usually one list, or none: only several lists are merged.
  */
 export function elementsWith(doc: LintDocument, keys: ElementKeys | undefined): readonly Element[] {
   const index = markupIndex(doc);
   if (keys === undefined) return index.elements;
   const lists = new Set<readonly Element[]>();
   for (const tag of keys.tags) addList(lists, index.byTag.get(tag));
+  for (const name of keys.classes) addList(lists, elementsWithClass(doc, index, name));
   for (const attribute of keys.attributes) addList(lists, index.byAttribute.get(attribute));
   if (lists.size <= 1) return lists.values().next().value ?? [];
-  return index.elements.filter((e) => keys.tags.includes(e.name) || keys.attributes.some((a) => a in e.attribs));
+  const wanted = new Set<Element>();
+  for (const list of lists) for (const element of list) wanted.add(element);
+  return index.elements.filter((e) => wanted.has(e));
 }
 
 function addList(lists: Set<readonly Element[]>, list: readonly Element[] | undefined): void {
-  if (list) lists.add(list);
+  if (list && list.length > 0) lists.add(list);
+}
+
+/**
+ * Elements whose class list has `name`, in document order, read from the document's class table
+ * rather than by testing every element's class attribute.
+ */
+function elementsWithClass(doc: LintDocument, index: MarkupIndex, name: string): readonly Element[] {
+  let list = index.byClass.get(name);
+  if (list === undefined) {
+    const wanted = new Set(doc.classes.elementsWith(name));
+    list = wanted.size === 0 ? [] : index.elements.filter((e) => wanted.has(e));
+    index.byClass.set(name, list);
+  }
+  return list;
 }
 
 export function elementsWithAttribute(doc: LintDocument, attr: string): readonly Element[] {

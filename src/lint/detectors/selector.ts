@@ -18,31 +18,36 @@ export function compileSelector(selector: string): CompiledSelector {
 }
 
 /**
- * Per comma-separated alternative, the tag or an attribute its subject (the compound after the last
- * combinator) requires; undefined when some alternative requires neither (`*`, `:is(…)`, `[a!=b]`).
- * Names are lower-cased as css-select compares them in HTML mode.
+ * Per comma-separated alternative, the tag, class or attribute its subject (the compound after the
+ * last combinator) requires; undefined when some alternative requires none (`*`, `:is(…)`, `[a!=b]`).
+ * Tag and attribute names are lower-cased as css-select compares them in HTML mode.
  */
 export function requiredKeys(selector: string): ElementKeys | undefined {
-  const tags: string[] = [];
-  const attributes: string[] = [];
+  const keys = { tags: [] as string[], classes: [] as string[], attributes: [] as string[] };
   for (const alternative of parse(selector)) {
     const key = subjectKey(alternative);
     if (key === undefined) return undefined;
-    (key.tag === undefined ? attributes : tags).push(key.tag ?? key.attribute);
+    keys[key.kind].push(key.name);
   }
-  return { tags, attributes };
+  return keys;
 }
 
-function subjectKey(alternative: readonly Selector[]): { tag: string; attribute?: never } | { tag?: never; attribute: string } | undefined {
+/** The most selective key of a subject: its tag, else a class, else an attribute. */
+function subjectKey(alternative: readonly Selector[]): { kind: keyof ElementKeys; name: string } | undefined {
   let subject = 0;
   alternative.forEach((token, i) => {
     if (isTraversal(token)) subject = i + 1;
   });
+  let className: string | undefined;
   let attribute: string | undefined;
   for (const token of alternative.slice(subject)) {
-    if (token.type === 'tag' && token.namespace === null) return { tag: token.name.toLowerCase() };
+    if (token.type === 'tag' && token.namespace === null) return { kind: 'tags', name: token.name.toLowerCase() };
+    if (token.type !== 'attribute' || token.action === 'not') continue;
+    // `.card` and `[class~=card]`, compared case-sensitively as css-select does outside quirks mode.
+    if (token.name === 'class' && token.action === 'element' && token.ignoreCase !== true && token.value !== '') className ??= token.value;
     // `[a!=b]` also matches elements without the attribute; a name on Object.prototype reads as present.
-    if (token.type === 'attribute' && token.action !== 'not' && !(token.name.toLowerCase() in Object.prototype)) attribute ??= token.name.toLowerCase();
+    else if (!(token.name.toLowerCase() in Object.prototype)) attribute ??= token.name.toLowerCase();
   }
-  return attribute === undefined ? undefined : { attribute };
+  if (className !== undefined) return { kind: 'classes', name: className };
+  return attribute === undefined ? undefined : { kind: 'attributes', name: attribute };
 }

@@ -92,6 +92,8 @@ class HtmlSourceHandler extends DomHandler {
     const { classValue, styleValue } = this;
     if (classValue.start >= 0) {
       this.classes.addClassList(this.text, classValue.start, classValue.end, element);
+      // Entities only ever shorten text: the same length means the value is as written.
+      if ((attribs.class ?? '').length !== classValue.end - classValue.start) this.classes.addUnread(element);
     }
     if (styleValue.start >= 0) {
       this.declarations.push(...parseStyleAttribute(this.text.slice(styleValue.start, styleValue.end), styleValue.start, element));
