@@ -73,14 +73,12 @@ export class ClassTable implements Iterable<ClassOccurrence> {
       let c = units[i] as number;
       while (i < to && isSpace(c)) c = units[++i] as number;
       const start = i;
-      let hash = FNV_OFFSET;
       while (i < to && !isSpace(c)) {
-        hash = Math.imul(hash ^ c, FNV_PRIME);
         if (c < 33 || c > 126) unusual = true;
         c = units[++i] as number;
       }
       if (i === start) break;
-      const slot = hash & (RECENT_SLOTS - 1);
+      const slot = sampleHash(units, start, i) & (RECENT_SLOTS - 1);
       let id = (recent[slot] as number) - 1;
       if (id < 0 || !sameName(units, start, i, names[id] as string, sameText ? (firsts[id] as number) : -1, text)) {
         id = this.idOf(text.slice(start, i), sameText ? start : -1);
@@ -222,7 +220,22 @@ function codeUnits(text: string): Uint16Array {
   return units;
 }
 
-// FNV-1a, 32-bit.
-const FNV_OFFSET = 0x811c9dc5;
+/**
+ * A name's slot in the cache, from its length and five of its characters: most names differ there,
+ * and a clash costs a slice and a Map lookup, not a wrong answer (the name is compared in full).
+ */
 const FNV_PRIME = 0x01000193;
+
+function sampleHash(units: Uint16Array, start: number, end: number): number {
+  const length = end - start;
+  // Inside the name whatever its length, so that a name always lands in the same slot.
+  const second = length > 1 ? 1 : 0;
+  let hash = Math.imul(length, 0x9e3779b1);
+  hash = Math.imul(hash ^ (units[start] as number), FNV_PRIME);
+  hash = Math.imul(hash ^ (units[start + second] as number), FNV_PRIME);
+  hash = Math.imul(hash ^ (units[start + (length >> 1)] as number), FNV_PRIME);
+  hash = Math.imul(hash ^ (units[end - 1 - second] as number), FNV_PRIME);
+  hash = Math.imul(hash ^ (units[end - 1] as number), FNV_PRIME);
+  return hash ^ (hash >>> 15);
+}
 const RECENT_SLOTS = 1024;

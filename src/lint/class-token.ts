@@ -86,5 +86,6 @@ export function hasClassName(list: string, name: string): boolean {
 
 /** Class lists are separated by ASCII whitespace (HTML's definition). */
 export function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+  // One comparison for the characters of a name, the common case.
+  return c <= 32 && (c === 32 || c === 9 || c === 10 || c === 13 || c === 12);
 }

@@ -1,4 +1,4 @@
-import type { ChildNode, Element } from 'domhandler';
+import type { ChildNode, Element, Text } from 'domhandler';
 import type { CompositionCheck } from '../../contracts/rule-types.js';
 import { hasClassName } from '../class-token.js';
 import type { DetectorModule, Finding } from '../detector.js';
@@ -44,12 +44,12 @@ export const detector: DetectorModule<Prepared> = {
       switch (check.kind) {
         case 'nested-selector':
           // One finding per nested occurrence: the inner element is the one to move.
-          if (nested?.matches(element) && hasAncestor(element, selector.matches)) {
+          if (nested?.matchesCandidate(element) && hasAncestor(element, selector.matches)) {
             findings.push({ range: tagRange(doc, element), token: tag, messageId: 'nested-selector', data: { tag, nested: check.nested, selector: check.selector } });
           }
           break;
         case 'dom-attr-required': {
-          if (!selector.matches(element)) break;
+          if (!selector.matchesCandidate(element)) break;
           const when = check.when ?? 'always';
           if (when === 'icon-only' && !isIconOnly(element)) break;
           if (when === 'text-glyph' && !(check.glyphs ?? []).includes(accessibleText(element).trim())) break;
@@ -60,7 +60,7 @@ export const detector: DetectorModule<Prepared> = {
           break;
         }
         case 'dom-class-required': {
-          if (!selector.matches(element) || exclude?.(element)) break;
+          if (!selector.matchesCandidate(element) || exclude?.(element)) break;
           // A class list built at run time cannot be judged.
           if (isDynamic(doc, element, 'class')) break;
           const list = element.attribs.class ?? '';
@@ -100,6 +100,9 @@ function isIconOnly(element: Element): boolean {
 
 /** Text content a screen reader reads: text nodes and img alt, skipping aria-hidden subtrees. */
 function accessibleText(element: Element): string {
+  // Most buttons hold one text node: no walk.
+  const only = element.children.length === 1 ? element.children[0] : undefined;
+  if (only?.type === 'text') return plainText((only as Text).data);
   let text = '';
   const stack: ChildNode[] = [...element.children].reverse();
   while (stack.length) {
@@ -112,5 +115,9 @@ function accessibleText(element: Element): string {
       for (let i = child.children.length - 1; i >= 0; i--) stack.push(child.children[i] as ChildNode);
     }
   }
+  return plainText(text);
+}
+
+function plainText(text: string): string {
   return text.includes(UNKNOWN_TEXT) ? text.replaceAll(UNKNOWN_TEXT, '?') : text;
 }

@@ -89,7 +89,7 @@ function inspect(
         ? { range: tagRange(doc, element), token: tag, messageId: 'tag-missing-attr', data: { tag, attrs: check.attrs.join(' or ') } }
         : undefined;
     case 'element-present':
-      return selector?.matches(element)
+      return selector?.matchesCandidate(element)
         ? { range: tagRange(doc, element), token: tag, messageId: 'element-present', data: { tag, selector: check.selector } }
         : undefined;
   }

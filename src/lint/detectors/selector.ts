@@ -8,13 +8,23 @@ export interface CompiledSelector {
   readonly matches: (element: Element) => boolean;
   /** A superset of the elements that match, in document order: most selectors name a tag or an attribute. */
   candidates(doc: LintDocument): readonly Element[];
+  /** matches() for an element of candidates(): true at once when every candidate matches (`button`, `[href]`). */
+  readonly matchesCandidate: (element: Element) => boolean;
 }
 
 /** css-select's matcher, plus what any matching element must carry, so rules test only those. */
 export function compileSelector(selector: string): CompiledSelector {
   const matches = compile<Element, Element>(selector);
   const keys = requiredKeys(selector);
-  return { matches, candidates: (doc) => elementsWith(doc, keys) };
+  return { matches, candidates: (doc) => elementsWith(doc, keys), matchesCandidate: isKeyOnly(selector) ? () => true : matches };
+}
+
+/** A bare tag or `[attribute]`: its candidates (elements by tag or attribute) are exactly its matches. */
+function isKeyOnly(selector: string): boolean {
+  const alternatives = parse(selector);
+  const token = alternatives.length === 1 && alternatives[0]?.length === 1 ? alternatives[0][0] : undefined;
+  if (token?.type === 'tag') return token.namespace === null;
+  return token?.type === 'attribute' && token.action === 'exists' && token.namespace === null && token.name === token.name.toLowerCase() && !(token.name in Object.prototype);
 }
 
 /**
