@@ -24,15 +24,11 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   private readonly runStarts: number[] = [];
   private readonly runElements: (Element | undefined)[] = [];
   private readonly ids = new Map<string, number>();
-  /**
-   * For addClassList(): a direct-mapped cache from a hash of a name's characters to its id + 1 (0:
-   * empty). A page has a few hundred distinct names at most; a clash only costs a slice and a lookup.
-   */
-  private recent: Int32Array | undefined;
   /** Per name: where addClassList() first met it in `scanned`, or -1. */
   private readonly firsts: number[] = [];
   private scanned: string | undefined;
-  private readonly unread: Element[] = [];
+  private readonly unreadList: Element[] = [];
+  private unreadSet: Set<Element> | undefined;
   private byName: number[][] | undefined;
   private scans = 0;
 
@@ -49,6 +45,7 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   /** A name written at `start` (it ends `name.length` later). */
   add(name: string, start: number, element: Element | undefined): void {
     this.startRun(element);
+    if (element && isUnusual(name)) this.addUnread(element);
     this.nameIndex.push(this.idOf(name));
     this.starts.push(start);
   }
@@ -63,7 +60,6 @@ export class ClassTable implements Iterable<ClassOccurrence> {
     this.startRun(element);
     if (this.scanned === undefined) this.scanned = text;
     const { names, nameIndex, starts, firsts } = this;
-    const recent = (this.recent ??= new Int32Array(RECENT_SLOTS));
     const units = codeUnits(text);
     // A name first seen in another text (or added by name) is compared as a string.
     const sameText = this.scanned === text;
@@ -74,13 +70,13 @@ export class ClassTable implements Iterable<ClassOccurrence> {
       while (i < to && isSpace(c)) c = units[++i] as number;
       const start = i;
       while (i < to && !isSpace(c)) {
-        if (c < 33 || c > 126) unusual = true;
+        if (c < 33 || c > 126) unusual = true; // as isUnusual()
         c = units[++i] as number;
       }
       if (i === start) break;
       const slot = sampleHash(units, start, i) & (RECENT_SLOTS - 1);
       let id = (recent[slot] as number) - 1;
-      if (id < 0 || !sameName(units, start, i, names[id] as string, sameText ? (firsts[id] as number) : -1, text)) {
+      if (id < 0 || id >= names.length || !sameName(units, start, i, names[id] as string, sameText ? (firsts[id] as number) : -1, text)) {
         id = this.idOf(text.slice(start, i), sameText ? start : -1);
         recent[slot] = id + 1;
       }
@@ -88,7 +84,7 @@ export class ClassTable implements Iterable<ClassOccurrence> {
       starts.push(start);
     }
     // css-select also splits class lists at \v and at non-ASCII spaces; HTML does not.
-    if (unusual && element) this.unread.push(element);
+    if (unusual && element) this.addUnread(element);
   }
 
   private startRun(element: Element | undefined): void {
@@ -106,15 +102,21 @@ export class ClassTable implements Iterable<ClassOccurrence> {
 
   /**
    * Marks an element whose class list may be read otherwise than this table did (HTML entities in
-   * it, characters outside printable ASCII): any class may apply to it, for elementsWith().
+   * it, characters outside printable ASCII, which css-select may split at): see `unread`.
    */
   addUnread(element: Element): void {
-    this.unread.push(element);
+    this.unreadList.push(element);
+    this.unreadSet = undefined;
   }
 
-  /** The elements `name` applies to (with repeats, in no set order), and those of addUnread(). */
+  /** Elements whose classes are not known from this table alone: any class may apply to them. */
+  get unread(): ReadonlySet<Element> {
+    return (this.unreadSet ??= new Set(this.unreadList));
+  }
+
+  /** The elements this table lists with `name` (with repeats, in no set order). */
   elementsWith(name: string): Element[] {
-    const found = [...this.unread];
+    const found: Element[] = [];
     const id = this.ids.get(name);
     if (id === undefined) return found;
     for (const k of this.occurrencesOf(id)) {
@@ -189,6 +191,15 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   }
 }
 
+/** Outside printable ASCII: css-select splits class lists at \\v and non-ASCII spaces too. */
+function isUnusual(name: string): boolean {
+  for (let k = 0; k < name.length; k++) {
+    const c = name.charCodeAt(k);
+    if (c < 33 || c > 126) return true;
+  }
+  return false;
+}
+
 /** Whether `units[start, end)` spells `name`, which was met at `first` in the same text (or -1). */
 function sameName(units: Uint16Array, start: number, end: number, name: string, first: number, text: string): boolean {
   const length = end - start;
@@ -239,3 +250,10 @@ function sampleHash(units: Uint16Array, start: number, end: number): number {
   return hash ^ (hash >>> 15);
 }
 const RECENT_SLOTS = 1024;
+
+/**
+ * For addClassList(): a direct-mapped cache from a name's slot to an id + 1 (0: empty). Shared by
+ * every table, never cleared: an id is only a guess, taken when the name it stands for in this
+ * table is the one scanned, so a stale or foreign entry costs a slice and a Map lookup, no more.
+ */
+const recent = new Int32Array(RECENT_SLOTS);

@@ -38,18 +38,20 @@ export const detector: DetectorModule<Prepared> = {
   run(doc, _rule, prepared) {
     const findings: Finding[] = [];
     const { check, selector, nested, exclude } = prepared;
+    const selected = selector.matcherIn(doc);
+    const nestedSelected = nested?.matcherIn(doc);
     // Only the elements the check is about: those its selector (the nested one, for nesting) could match.
     for (const element of (nested ?? selector).candidates(doc)) {
       const tag = element.name;
       switch (check.kind) {
         case 'nested-selector':
           // One finding per nested occurrence: the inner element is the one to move.
-          if (nested?.matchesCandidate(element) && hasAncestor(element, selector.matches)) {
+          if (nestedSelected?.(element) && hasAncestor(element, selected)) {
             findings.push({ range: tagRange(doc, element), token: tag, messageId: 'nested-selector', data: { tag, nested: check.nested, selector: check.selector } });
           }
           break;
         case 'dom-attr-required': {
-          if (!selector.matchesCandidate(element)) break;
+          if (!selected(element)) break;
           const when = check.when ?? 'always';
           if (when === 'icon-only' && !isIconOnly(element)) break;
           if (when === 'text-glyph' && !(check.glyphs ?? []).includes(accessibleText(element).trim())) break;
@@ -60,7 +62,7 @@ export const detector: DetectorModule<Prepared> = {
           break;
         }
         case 'dom-class-required': {
-          if (!selector.matchesCandidate(element) || exclude?.(element)) break;
+          if (!selected(element) || exclude?.(element)) break;
           // A class list built at run time cannot be judged.
           if (isDynamic(doc, element, 'class')) break;
           const list = element.attribs.class ?? '';

@@ -32,8 +32,9 @@ export const detector: DetectorModule<Prepared> = {
   },
   run(doc, _rule, { check, valuePattern, selector }) {
     const findings: Finding[] = [];
+    const selected = selector?.matcherIn(doc);
     for (const element of candidates(doc, check, selector)) {
-      const finding = inspect(doc, element, check, valuePattern, selector);
+      const finding = inspect(doc, element, check, valuePattern, selected);
       if (finding) findings.push(finding);
     }
     return findings;
@@ -60,7 +61,7 @@ function inspect(
   element: Element,
   check: HtmlAttrCheck,
   valuePattern: RegExp | undefined,
-  selector: CompiledSelector | undefined,
+  selected: ((element: Element) => boolean) | undefined,
 ): Finding | undefined {
   const tag = element.name;
   switch (check.kind) {
@@ -89,7 +90,7 @@ function inspect(
         ? { range: tagRange(doc, element), token: tag, messageId: 'tag-missing-attr', data: { tag, attrs: check.attrs.join(' or ') } }
         : undefined;
     case 'element-present':
-      return selector?.matchesCandidate(element)
+      return selected?.(element)
         ? { range: tagRange(doc, element), token: tag, messageId: 'element-present', data: { tag, selector: check.selector } }
         : undefined;
   }

@@ -6,8 +6,8 @@ interface MarkupIndex {
   readonly elements: readonly Element[];
   readonly byTag: ReadonlyMap<string, readonly Element[]>;
   readonly byAttribute: ReadonlyMap<string, readonly Element[]>;
-  /** Filled as selectors ask, by elementsWithClass(). */
-  readonly byClass: Map<string, readonly Element[]>;
+  /** Filled as selectors ask, by classIndex(). */
+  readonly byClass: Map<string, ClassIndex>;
 }
 
 /**
@@ -87,18 +87,37 @@ function addList(lists: Set<readonly Element[]>, list: readonly Element[] | unde
   if (list && list.length > 0) lists.add(list);
 }
 
-/**
- * Elements whose class list has `name`, in document order, read from the document's class table
- * rather than by testing every element's class attribute.
- */
-function elementsWithClass(doc: LintDocument, index: MarkupIndex, name: string): readonly Element[] {
-  let list = index.byClass.get(name);
-  if (list === undefined) {
-    const wanted = new Set(doc.classes.elementsWith(name));
-    list = wanted.size === 0 ? [] : index.elements.filter((e) => wanted.has(e));
-    index.byClass.set(name, list);
+/** The elements with a class, in document order, and those of them the class table lists with it. */
+interface ClassIndex {
+  /** With those whose class list the table may have read otherwise (see ClassTable.unread). */
+  readonly elements: readonly Element[];
+  readonly listed: ReadonlySet<Element>;
+}
+
+/** Read from the document's class table, rather than by testing every element's class attribute. */
+function classIndex(doc: LintDocument, index: MarkupIndex, name: string): ClassIndex {
+  let found = index.byClass.get(name);
+  if (found === undefined) {
+    const listed = new Set(doc.classes.elementsWith(name));
+    const { unread } = doc.classes;
+    const elements = listed.size + unread.size === 0 ? [] : index.elements.filter((e) => listed.has(e) || unread.has(e));
+    index.byClass.set(name, (found = { elements, listed }));
   }
-  return list;
+  return found;
+}
+
+function elementsWithClass(doc: LintDocument, index: MarkupIndex, name: string): readonly Element[] {
+  return classIndex(doc, index, name).elements;
+}
+
+/**
+ * Whether an element of `doc` has the class `name`, as css-select would say (`cssMatches`): from
+ * the class table, but for the elements whose class list the table may have read otherwise.
+ */
+export function classMatcherIn(doc: LintDocument, name: string, cssMatches: (element: Element) => boolean): (element: Element) => boolean {
+  const { listed } = classIndex(doc, markupIndex(doc), name);
+  const { unread } = doc.classes;
+  return (element) => (unread.has(element) ? cssMatches(element) : listed.has(element));
 }
 
 export function elementsWithAttribute(doc: LintDocument, attr: string): readonly Element[] {

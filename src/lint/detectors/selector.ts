@@ -2,29 +2,37 @@ import { compile } from 'css-select';
 import { isTraversal, parse, type Selector } from 'css-what';
 import type { Element } from 'domhandler';
 import type { LintDocument } from '../document.js';
-import { elementsWith, type ElementKeys } from './markup.js';
+import { classMatcherIn, elementsWith, type ElementKeys } from './markup.js';
 
 export interface CompiledSelector {
   readonly matches: (element: Element) => boolean;
   /** A superset of the elements that match, in document order: most selectors name a tag or an attribute. */
   candidates(doc: LintDocument): readonly Element[];
-  /** matches() for an element of candidates(): true at once when every candidate matches (`button`, `[href]`). */
-  readonly matchesCandidate: (element: Element) => boolean;
+  /** matches() for this document's elements, cheaper where it can be: a bare tag, a bare `.class`. */
+  matcherIn(doc: LintDocument): (element: Element) => boolean;
 }
 
 /** css-select's matcher, plus what any matching element must carry, so rules test only those. */
 export function compileSelector(selector: string): CompiledSelector {
   const matches = compile<Element, Element>(selector);
   const keys = requiredKeys(selector);
-  return { matches, candidates: (doc) => elementsWith(doc, keys), matchesCandidate: isKeyOnly(selector) ? () => true : matches };
+  const sole = soleKey(selector);
+  const tagMatcher = (element: Element) => element.name === sole?.name;
+  return {
+    matches,
+    candidates: (doc) => elementsWith(doc, keys),
+    matcherIn:
+      sole?.kind === 'tags' ? () => tagMatcher : sole?.kind === 'classes' ? (doc) => classMatcherIn(doc, sole.name, matches) : () => matches,
+  };
 }
 
-/** A bare tag or `[attribute]`: its candidates (elements by tag or attribute) are exactly its matches. */
-function isKeyOnly(selector: string): boolean {
+/** The key of a selector that is nothing else: `button` (as css-select compares tags), `.card`. */
+function soleKey(selector: string): { kind: 'tags' | 'classes'; name: string } | undefined {
   const alternatives = parse(selector);
   const token = alternatives.length === 1 && alternatives[0]?.length === 1 ? alternatives[0][0] : undefined;
-  if (token?.type === 'tag') return token.namespace === null;
-  return token?.type === 'attribute' && token.action === 'exists' && token.namespace === null && token.name === token.name.toLowerCase() && !(token.name in Object.prototype);
+  if (token?.type === 'tag' && token.namespace === null) return { kind: 'tags', name: token.name.toLowerCase() };
+  const key = token ? subjectKey([token]) : undefined;
+  return key?.kind === 'classes' ? { kind: 'classes', name: key.name } : undefined;
 }
 
 /**

@@ -28,6 +28,13 @@ describe('composition detector', () => {
     { name: 'always-required attribute', html: '<div role="dialog"><h2>T</h2></div>', want: ['1:1 div DIALOG_LABEL'] },
     { name: 'required class missing', html: '<button type="button">Save</button>', want: ['1:1 button BTN_CLASS'] },
     { name: 'required class excluded by selector', html: '<button role="tab" type="button">Tab</button>', want: [] },
+    // Class selectors read candidates from the class table; these class lists css-select reads otherwise.
+    { name: 'a class written with an entity', html: '<div class="card"><p class="c&#97;rd">x</p></div>', want: ['1:19 p CARD_NEST'] },
+    { name: 'an outer class written with an entity', html: '<div class="x c&#x61;rd"><p class="card">x</p></div>', want: ['1:26 p CARD_NEST'] },
+    { name: 'a class after a vertical tab (css-select splits there)', html: '<div class="card"><p class="x\vcard">x</p></div>', want: ['1:19 p CARD_NEST'] },
+    { name: 'a class after a no-break space (css-select splits there)', html: '<div class="card"><p class="x\u00a0card">x</p></div>', want: ['1:19 p CARD_NEST'] },
+    { name: 'a class name that only contains the selector\'s', html: '<div class="card"><p class="cards card-body">x</p></div>', want: [] },
+    { name: 'a required class only as part of a name', html: '<button class="btn-primary" type="button">Save</button>', want: ['1:1 button BTN_CLASS'] },
   ])('$name', async ({ html, want }) => {
     expect(found(await lintWith(RULES, html))).toEqual(want);
   });
