@@ -5,7 +5,8 @@ interface MarkupIndex {
   /** Every element in document order. */
   readonly elements: readonly Element[];
   readonly byTag: ReadonlyMap<string, readonly Element[]>;
-  readonly byAttribute: ReadonlyMap<string, readonly Element[]>;
+  /** Filled as rules ask, by attributeIndex(): rules ask for a handful of a page's attribute names. */
+  readonly byAttribute: Map<string, readonly Element[]>;
   /** Filled as selectors ask, by classIndex(). */
   readonly byClass: Map<string, ClassIndex>;
 }
@@ -21,12 +22,8 @@ export function markupIndex(doc: LintDocument): MarkupIndex {
 function indexMarkup(doc: LintDocument): MarkupIndex {
   const elements = doc.elementOrder ?? walk(doc);
   const byTag = new Map<string, Element[]>();
-  const byAttribute = new Map<string, Element[]>();
-  for (const element of elements) {
-    push(byTag, element.name, element);
-    for (const attr in element.attribs) push(byAttribute, attr, element);
-  }
-  return { elements, byTag, byAttribute, byClass: new Map() };
+  for (const element of elements) push(byTag, element.name, element);
+  return { elements, byTag, byAttribute: new Map(), byClass: new Map() };
 }
 
 /** Iterative: hostile nesting must not overflow the stack. */
@@ -76,11 +73,18 @@ export function elementsWith(doc: LintDocument, keys: ElementKeys | undefined): 
   const lists = new Set<readonly Element[]>();
   for (const tag of keys.tags) addList(lists, index.byTag.get(tag));
   for (const name of keys.classes) addList(lists, elementsWithClass(doc, index, name));
-  for (const attribute of keys.attributes) addList(lists, index.byAttribute.get(attribute));
+  for (const attribute of keys.attributes) addList(lists, attributeIndex(index, attribute));
   if (lists.size <= 1) return lists.values().next().value ?? [];
   const wanted = new Set<Element>();
   for (const list of lists) for (const element of list) wanted.add(element);
   return index.elements.filter((e) => wanted.has(e));
+}
+
+/** Elements with the attribute (an own property of attribs, as a for…in over them would list). */
+function attributeIndex(index: MarkupIndex, attr: string): readonly Element[] {
+  let list = index.byAttribute.get(attr);
+  if (list === undefined) index.byAttribute.set(attr, (list = index.elements.filter((e) => Object.prototype.hasOwnProperty.call(e.attribs, attr))));
+  return list;
 }
 
 function addList(lists: Set<readonly Element[]>, list: readonly Element[] | undefined): void {
@@ -121,7 +125,7 @@ export function classMatcherIn(doc: LintDocument, name: string, cssMatches: (ele
 }
 
 export function elementsWithAttribute(doc: LintDocument, attr: string): readonly Element[] {
-  return markupIndex(doc).byAttribute.get(attr) ?? [];
+  return attributeIndex(markupIndex(doc), attr);
 }
 
 /** Where a finding about a whole element points: its start tag. */
