@@ -26,6 +26,8 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   private readonly ids = new Map<string, number>();
   /** Per name: where addClassList() first met it in `scanned`, or -1. */
   private readonly firsts: number[] = [];
+  /** Per name: whether css-select may split it where HTML does not (see isUnusual()). */
+  private readonly unusualNames: boolean[] = [];
   private scanned: string | undefined;
   private readonly unreadList: Element[] = [];
   private unreadSet: Set<Element> | undefined;
@@ -45,8 +47,9 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   /** A name written at `start` (it ends `name.length` later). */
   add(name: string, start: number, element: Element | undefined): void {
     this.startRun(element);
-    if (element && isUnusual(name)) this.addUnread(element);
-    this.nameIndex.push(this.idOf(name));
+    const id = this.idOf(name);
+    if (element && this.unusualNames[id] === true) this.addUnread(element);
+    this.nameIndex.push(id);
     this.starts.push(start);
   }
 
@@ -59,7 +62,7 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   addClassList(text: string, from: number, to: number, element: Element | undefined): void {
     this.startRun(element);
     if (this.scanned === undefined) this.scanned = text;
-    const { names, nameIndex, starts, firsts } = this;
+    const { names, nameIndex, starts, firsts, unusualNames } = this;
     const units = codeUnits(text);
     // A name first seen in another text (or added by name) is compared as a string.
     const sameText = this.scanned === text;
@@ -69,10 +72,7 @@ export class ClassTable implements Iterable<ClassOccurrence> {
       let c = units[i] as number;
       while (i < to && isSpace(c)) c = units[++i] as number;
       const start = i;
-      while (i < to && !isSpace(c)) {
-        if (c < 33 || c > 126) unusual = true; // as isUnusual()
-        c = units[++i] as number;
-      }
+      while (i < to && !isSpace(c)) c = units[++i] as number;
       if (i === start) break;
       const slot = sampleHash(units, start, i) & (RECENT_SLOTS - 1);
       let id = (recent[slot] as number) - 1;
@@ -80,10 +80,10 @@ export class ClassTable implements Iterable<ClassOccurrence> {
         id = this.idOf(text.slice(start, i), sameText ? start : -1);
         recent[slot] = id + 1;
       }
+      if (unusualNames[id] === true) unusual = true;
       nameIndex.push(id);
       starts.push(start);
     }
-    // css-select also splits class lists at \v and at non-ASCII spaces; HTML does not.
     if (unusual && element) this.addUnread(element);
   }
 
@@ -94,10 +94,20 @@ export class ClassTable implements Iterable<ClassOccurrence> {
     this.runElements.push(element);
   }
 
-  /** The element of each run of occurrences `[from, to)`, in document order. */
-  forEachRun(visit: (element: Element | undefined, from: number, to: number) => void): void {
-    const { runStarts, runElements } = this;
-    for (let r = 0; r < runStarts.length; r++) visit(runElements[r], runStarts[r] as number, (runStarts[r + 1] ?? this.length) as number);
+  /**
+   * Runs of occurrences that apply to one element, in document order: run `r` is occurrences
+   * `[runStart(r), runStart(r + 1))`, of element `runElements[r]`.
+   */
+  get runCount(): number {
+    return this.runStarts.length;
+  }
+
+  runStart(r: number): number {
+    return r < this.runStarts.length ? (this.runStarts[r] as number) : this.length;
+  }
+
+  runElement(r: number): Element | undefined {
+    return this.runElements[r];
   }
 
   /**
@@ -146,6 +156,7 @@ export class ClassTable implements Iterable<ClassOccurrence> {
       this.ids.set(name, id);
       this.names.push(name);
       this.firsts.push(first);
+      this.unusualNames.push(isUnusual(name));
     }
     return id;
   }
@@ -191,7 +202,7 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   }
 }
 
-/** Outside printable ASCII: css-select splits class lists at \\v and non-ASCII spaces too. */
+/** Outside printable ASCII: css-select also splits class lists at \\v and at non-ASCII spaces; HTML does not. */
 function isUnusual(name: string): boolean {
   for (let k = 0; k < name.length; k++) {
     const c = name.charCodeAt(k);

@@ -66,6 +66,14 @@ export function sourceTypeOf(filename: string): SourceType | undefined {
   return EXTENSIONS[extname(filename).toLowerCase()];
 }
 
+interface PlacedFinding {
+  readonly rule: Rule;
+  readonly detector: DetectorModule<unknown>;
+  readonly finding: Finding;
+  /** The rule's index in the linter's rules, sorted by id. */
+  readonly order: number;
+}
+
 interface PreparedRule {
   readonly rule: Rule;
   readonly detector: DetectorModule<unknown>;
@@ -78,13 +86,15 @@ interface PreparedRule {
  */
 export async function createLinter(project: Project, sourceTypes: readonly SourceType[] = ['html', 'jsx', 'tsx', 'vue', 'css']): Promise<Linter> {
   const context: LintContext = { project, theme: buildThemeIndex(project) };
-  const prepared: PreparedRule[] = project.rules.rules.filter(isAutomated).map((rule) => {
-    const detector = DETECTORS[rule.detector as keyof typeof DETECTORS] as DetectorModule<unknown>;
-    return { rule, detector, prepared: detector.prepare(rule, context) };
-  });
+  // By rule id: findings at one place are listed in this order.
+  const prepared: PreparedRule[] = project.rules.rules
+    .filter(isAutomated)
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((rule) => {
+      const detector = DETECTORS[rule.detector as keyof typeof DETECTORS] as DetectorModule<unknown>;
+      return { rule, detector, prepared: detector.prepare(rule, context) };
+    });
   const coverage = ruleCoverage(project.rules.rules);
-  // Findings at one place are listed by rule id; the order is computed once, not per comparison.
-  const ruleOrder = new Map([...prepared].sort((a, b) => a.rule.id.localeCompare(b.rule.id)).map(({ rule }, i) => [rule, i]));
   // Message templates are few: each is split once per linter.
   const templates = new Map<string, CompiledTemplate>();
   const parsers = new Map<SourceType, Parse>();
@@ -97,15 +107,19 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
       const parse = parsers.get(sourceType);
       if (!parse) throw new Error(`linter created without the ${sourceType} parser`);
       const lineStarts = computeLineStarts(source);
-      const position = (offset: number) => offsetToPosition(lineStarts, Math.min(Math.max(offset, 0), source.length));
+      const clamp = (offset: number) => Math.min(Math.max(offset, 0), source.length);
+      const position = (offset: number) => offsetToPosition(lineStarts, clamp(offset));
       const lineText = (line: number) => source.slice(lineStarts[line - 1] ?? 0, (lineStarts[line] ?? source.length + 1) - 1);
       const fingerprint = fingerprinter(lineText);
       const violations: Violation[] = [];
       let unchecked: { offset: number; reason: string }[] = [];
 
       const toViolation = (rule: Rule, detector: DetectorModule<unknown> | undefined, finding: Finding, severity = rule.severity): Violation => {
-        const start = position(finding.range.start);
-        const end = position(Math.max(finding.range.end, finding.range.start));
+        const startOffset = clamp(finding.range.start);
+        const endOffset = clamp(Math.max(finding.range.end, finding.range.start));
+        const start = offsetToPosition(lineStarts, startOffset);
+        // Most findings end on the line they start on: no second search then.
+        const end = endOffset < (lineStarts[start.line] ?? Infinity) ? { line: start.line, column: start.column + endOffset - startOffset } : offsetToPosition(lineStarts, endOffset);
         const alternative = finding.alternative ?? rule.alternative;
         const message = detector ? interpolate(detector, finding, rule, templates) : finding.messageId;
         const fingerprinted = fingerprint(rule.id, finding.token, start.line);
@@ -118,21 +132,19 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
       try {
         const doc = parse(source, project, options.filename);
         unchecked = [...doc.unchecked];
-        const findings: { rule: Rule; detector: DetectorModule<unknown>; finding: Finding }[] = [];
-        for (const { rule, detector, prepared: data } of prepared) {
-          const found = detector.run(doc, rule, data, context);
-          // One finding per rule and place, whatever route led a detector there twice.
-          const starts = found.length > 1 ? new Set<number>() : undefined;
-          for (const finding of found) {
-            if (starts) {
-              if (starts.has(finding.range.start)) continue;
-              starts.add(finding.range.start);
-            }
-            findings.push({ rule, detector, finding });
-          }
+        const findings: PlacedFinding[] = [];
+        prepared.forEach(({ rule, detector, prepared: data }, order) => {
+          for (const finding of detector.run(doc, rule, data, context)) findings.push({ rule, detector, finding, order });
+        });
+        // By place, then by rule id (the order of `prepared`). The sort is stable: of one rule's
+        // findings at one place (a detector that got there twice), the first found is kept.
+        findings.sort((a, b) => a.finding.range.start - b.finding.range.start || a.order - b.order);
+        let previous: PlacedFinding | undefined;
+        for (const placed of findings) {
+          if (previous?.order === placed.order && previous.finding.range.start === placed.finding.range.start) continue;
+          previous = placed;
+          violations.push(toViolation(placed.rule, placed.detector, placed.finding));
         }
-        findings.sort((a, b) => a.finding.range.start - b.finding.range.start || (ruleOrder.get(a.rule) as number) - (ruleOrder.get(b.rule) as number));
-        for (const { rule, detector, finding } of findings) violations.push(toViolation(rule, detector, finding));
       } catch (error) {
         if (!(error instanceof SourceParseError)) throw error;
         const rule: Rule = { id: 'PARSE_ERROR', category: 'syntax', severity: 'error', description: error.message, detector: 'manual', automationStatus: 'auto' };

@@ -97,7 +97,7 @@ describe('ClassTable', () => {
     expect([...table].map((c) => c.element?.name)).toEqual(['a', 'a', 'b', undefined, 'b']);
     expect(table.range(4)).toEqual({ start: 30, end: 33 });
     const runs: [string | undefined, number, number][] = [];
-    table.forEachRun((element, from, to) => runs.push([element?.name, from, to]));
+    for (let r = 0; r < table.runCount; r++) runs.push([table.runElement(r)?.name, table.runStart(r), table.runStart(r + 1)]);
     expect(runs).toEqual([['a', 0, 2], ['b', 2, 3], [undefined, 3, 4], ['b', 4, 5]]);
     expect([...table.unread]).toEqual([b]);
   });

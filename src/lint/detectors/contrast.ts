@@ -175,9 +175,10 @@ function ownStyles(doc: LintDocument, elements: readonly Element[], prepared: Pr
   const indexes = new Map(elements.map((element, i) => [element, i]));
   const at = (element: Element | undefined) => (element ? indexes.get(element) : undefined);
   const owns = new Array<Own | undefined>(elements.length);
-  table.forEachRun((element, from, to) => {
-    for (let k = from; k < to; k++) applyAt(owns, at(element), effects[table.nameIndex[k] as number] as Own);
-  });
+  for (let r = 0; r < table.runCount; r++) {
+    const element = at(table.runElement(r));
+    for (let k = table.runStart(r); k < table.runStart(r + 1); k++) applyAt(owns, element, effects[table.nameIndex[k] as number] as Own);
+  }
   for (const d of doc.declarations) applyAt(owns, at(d.element), declarationEffect(d));
   return owns;
 }
@@ -190,25 +191,22 @@ function ownStyles(doc: LintDocument, elements: readonly Element[], prepared: Pr
 function classesInOrder(table: ClassTable, effects: readonly Own[], elements: readonly Element[], owns: (Own | undefined)[]): boolean {
   const { nameIndex } = table;
   let at = 0;
-  let inOrder = true;
-  table.forEachRun((element, from, to) => {
-    if (!element || !inOrder) return;
+  for (let r = 0; r < table.runCount; r++) {
+    const element = table.runElement(r);
+    if (!element) continue;
     let found = false;
-    for (let k = from; k < to; k++) {
+    for (let k = table.runStart(r); k < table.runStart(r + 1); k++) {
       const effect = effects[nameIndex[k] as number] as Own;
       if (effect === NOTHING) continue;
       if (!found) {
         while (at < elements.length && elements[at] !== element) at++;
-        if (at === elements.length) {
-          inOrder = false;
-          return;
-        }
+        if (at === elements.length) return false;
         found = true;
       }
       applyAt(owns, at, effect);
     }
-  });
-  return inOrder;
+  }
+  return true;
 }
 
 function declarationsInOrder(declarations: readonly CssDeclaration[], elements: readonly Element[], owns: (Own | undefined)[]): boolean {

@@ -86,7 +86,7 @@ function inspect(
       return check.tags.includes(tag) ? { range: tagRange(doc, element), token: tag, messageId: 'tag-present', data: { tag } } : undefined;
     case 'tag-missing-attr':
       // Presence is what counts: alt="" is a decorative image, and a dynamic value is a value.
-      return check.tags.includes(tag) && !check.attrs.some((a) => a in element.attribs)
+      return check.tags.includes(tag) && !hasAnyAttribute(element, check.attrs)
         ? { range: tagRange(doc, element), token: tag, messageId: 'tag-missing-attr', data: { tag, attrs: check.attrs.join(' or ') } }
         : undefined;
     case 'element-present':
@@ -94,6 +94,11 @@ function inspect(
         ? { range: tagRange(doc, element), token: tag, messageId: 'element-present', data: { tag, selector: check.selector } }
         : undefined;
   }
+}
+
+function hasAnyAttribute(element: Element, attrs: readonly string[]): boolean {
+  for (const attr of attrs) if (attr in element.attribs) return true;
+  return false;
 }
 
 /** The attribute's value when the source states it; undefined when absent or dynamic (unknowable). */

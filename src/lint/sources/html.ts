@@ -99,8 +99,7 @@ class HtmlSourceHandler extends DomHandler {
       this.declarations.push(...parseStyleAttribute(this.text.slice(styleValue.start, styleValue.end), styleValue.start, element));
     }
     if (name === 'style') this.styleElements.push(element);
-    clear(classValue);
-    clear(styleValue);
+    // The spans are cleared at the next tag's name (onopentagname).
   }
 }
 
