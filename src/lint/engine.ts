@@ -151,18 +151,16 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
         violations.push(toViolation(rule, undefined, { range: { start: error.offset, end: error.offset }, token: '', messageId: `could not parse this ${sourceType} source: ${error.message}` }));
       }
 
-      const errorCount = violations.filter((v) => v.severity === 'error').length;
+      let errorCount = 0;
+      for (const v of violations) if (v.severity === 'error') errorCount++;
       const passed = errorCount === 0;
-      return {
-        ...(options.filename === undefined ? {} : { filename: options.filename }),
-        sourceType,
-        passed,
-        label: passed ? LINT_CLEAN_LABEL : 'needs repair',
-        errorCount,
-        warnCount: violations.length - errorCount,
-        violations,
-        coverage: { ...coverage, unchecked: unchecked.map((u) => ({ ...position(u.offset), reason: u.reason })) },
-      };
+      // Literals of one shape each, not spreads: a spread makes V8 build the object slowly, per file.
+      const covered = { automated: coverage.automated, notAutomated: coverage.notAutomated, summary: coverage.summary, unchecked: unchecked.map((u) => ({ ...position(u.offset), reason: u.reason })) };
+      const label = passed ? LINT_CLEAN_LABEL : 'needs repair';
+      const warnCount = violations.length - errorCount;
+      return options.filename === undefined
+        ? { sourceType, passed, label, errorCount, warnCount, violations, coverage: covered }
+        : { filename: options.filename, sourceType, passed, label, errorCount, warnCount, violations, coverage: covered };
     },
   };
 }
