@@ -194,17 +194,27 @@ function classesInOrder(table: ClassTable, effects: readonly Own[], elements: re
   for (let r = 0; r < table.runCount; r++) {
     const element = table.runElement(r);
     if (!element) continue;
-    let found = false;
+    // One element's class list: its effects folded into locals, so that at most one object is made.
+    let only: Own | undefined;
+    let count = 0;
+    let fg: Paint | undefined;
+    let bg: Paint | undefined;
+    let sizePx: number | undefined;
+    let weight: number | undefined;
     for (let k = table.runStart(r); k < table.runStart(r + 1); k++) {
       const effect = effects[nameIndex[k] as number] as Own;
       if (effect === NOTHING) continue;
-      if (!found) {
-        while (at < elements.length && elements[at] !== element) at++;
-        if (at === elements.length) return false;
-        found = true;
-      }
-      applyAt(owns, at, effect);
+      only = effect;
+      count++;
+      fg = effect.fg ?? fg;
+      bg = effect.bg ?? bg;
+      sizePx = effect.sizePx ?? sizePx;
+      weight = effect.weight ?? weight;
     }
+    if (only === undefined) continue;
+    while (at < elements.length && elements[at] !== element) at++;
+    if (at === elements.length) return false;
+    applyAt(owns, at, count === 1 ? only : { fg, bg, sizePx, weight });
   }
   return true;
 }

@@ -83,7 +83,11 @@ export function elementsWith(doc: LintDocument, keys: ElementKeys | undefined): 
 /** Elements with the attribute (an own property of attribs, as a for…in over them would list). */
 function attributeIndex(index: MarkupIndex, attr: string): readonly Element[] {
   let list = index.byAttribute.get(attr);
-  if (list === undefined) index.byAttribute.set(attr, (list = index.elements.filter((e) => Object.prototype.hasOwnProperty.call(e.attribs, attr))));
+  if (list === undefined) {
+    // `in` is the fast test; a name Object.prototype has (`constructor`) must be an own property.
+    const has = attr in Object.prototype ? (e: Element) => Object.prototype.hasOwnProperty.call(e.attribs, attr) : (e: Element) => attr in e.attribs;
+    index.byAttribute.set(attr, (list = index.elements.filter(has)));
+  }
   return list;
 }
 
