@@ -12,10 +12,10 @@ const SCANS_BEFORE_GROUPING = 8;
  * occurrences by number. Sources add in document order and finish before any detector reads.
  */
 export class ClassTable implements Iterable<ClassOccurrence> {
-  /** Each distinct name, in order of first occurrence. */
-  readonly names: string[] = [];
-  /** Per occurrence: the index of its name in `names`. */
-  readonly nameIndex: number[] = [];
+  private readonly nameList: string[] = [];
+  private readonly ids = new Map<string, number>();
+  /** Per occurrence: its name's id, and where it starts. */
+  private readonly occurrenceIds: number[] = [];
   private readonly starts: number[] = [];
   /**
    * The element occurrences apply to (when the source has a markup tree), by runs: a class list is
@@ -23,7 +23,6 @@ export class ClassTable implements Iterable<ClassOccurrence> {
    */
   private readonly runStarts: number[] = [];
   private readonly runElements: (Element | undefined)[] = [];
-  private readonly ids = new Map<string, number>();
   /** Per name: where addClassList() first met it in `scanned`, or -1. */
   private readonly firsts: number[] = [];
   /** Per name: whether css-select may split it where HTML does not (see isUnusual()). */
@@ -41,7 +40,17 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   }
 
   get length(): number {
-    return this.nameIndex.length;
+    return this.occurrenceIds.length;
+  }
+
+  /** Each distinct name, in order of first occurrence: `names[id]`. */
+  get names(): readonly string[] {
+    return this.nameList;
+  }
+
+  /** Per occurrence `k`: the id of its name. */
+  get nameIndex(): readonly number[] {
+    return this.occurrenceIds;
   }
 
   /** A name written at `start` (it ends `name.length` later). */
@@ -49,20 +58,20 @@ export class ClassTable implements Iterable<ClassOccurrence> {
     this.startRun(element);
     const id = this.idOf(name);
     if (element && this.unusualNames[id] === true) this.addUnread(element);
-    this.nameIndex.push(id);
+    this.occurrenceIds.push(id);
     this.starts.push(start);
   }
 
   /**
-   * The whitespace-separated names of `text[from, to)`, the bulk of a page's work: each name is
-   * hashed as it is scanned and compared in place with the name seen with that hash, so that only
-   * the first occurrence of a name becomes a string. Characters are read as UTF-16 code units from a
-   * typed array, several times cheaper per character than charCodeAt().
+   * The whitespace-separated names of `text[from, to)`, the bulk of a page's work. Each name found
+   * is looked up by a hash of a few of its characters and compared in place with the name that
+   * hash last led to, so only a page's first occurrence of a name becomes a string. Characters are
+   * read as UTF-16 code units from a typed array, several times cheaper than charCodeAt().
    */
   addClassList(text: string, from: number, to: number, element: Element | undefined): void {
     this.startRun(element);
     if (this.scanned === undefined) this.scanned = text;
-    const { names, nameIndex, starts, firsts, unusualNames } = this;
+    const { nameList: names, occurrenceIds, starts, firsts, unusualNames } = this;
     const units = codeUnits(text);
     // A name first seen in another text (or added by name) is compared as a string.
     const sameText = this.scanned === text;
@@ -81,7 +90,7 @@ export class ClassTable implements Iterable<ClassOccurrence> {
         recent[slot] = id + 1;
       }
       if (unusualNames[id] === true) unusual = true;
-      nameIndex.push(id);
+      occurrenceIds.push(id);
       starts.push(start);
     }
     if (unusual && element) this.addUnread(element);
@@ -90,7 +99,7 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   private startRun(element: Element | undefined): void {
     const runs = this.runElements.length;
     if (runs > 0 && this.runElements[runs - 1] === element) return;
-    this.runStarts.push(this.nameIndex.length);
+    this.runStarts.push(this.occurrenceIds.length);
     this.runElements.push(element);
   }
 
@@ -152,9 +161,9 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   private idOf(name: string, first = -1): number {
     let id = this.ids.get(name);
     if (id === undefined) {
-      id = this.names.length;
+      id = this.nameList.length;
       this.ids.set(name, id);
-      this.names.push(name);
+      this.nameList.push(name);
       this.firsts.push(first);
       this.unusualNames.push(isUnusual(name));
     }
@@ -164,7 +173,7 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   /** Where occurrence `k` is written. */
   range(k: number): Range {
     const start = this.starts[k] as number;
-    return { start, end: start + (this.names[this.nameIndex[k] as number] as string).length };
+    return { start, end: start + (this.nameList[this.occurrenceIds[k] as number] as string).length };
   }
 
   start(k: number): number {
@@ -176,13 +185,13 @@ export class ClassTable implements Iterable<ClassOccurrence> {
     if (this.byName === undefined && this.scans < SCANS_BEFORE_GROUPING) {
       this.scans++;
       const found: number[] = [];
-      const { nameIndex } = this;
-      for (let k = 0; k < nameIndex.length; k++) if (nameIndex[k] === i) found.push(k);
+      const ids = this.occurrenceIds;
+      for (let k = 0; k < ids.length; k++) if (ids[k] === i) found.push(k);
       return found;
     }
     if (this.byName === undefined) {
-      const byName: number[][] = this.names.map(() => []);
-      this.nameIndex.forEach((id, k) => (byName[id] as number[]).push(k));
+      const byName: number[][] = this.nameList.map(() => []);
+      this.occurrenceIds.forEach((id, k) => (byName[id] as number[]).push(k));
       this.byName = byName;
     }
     return this.byName[i] ?? [];
@@ -193,7 +202,7 @@ export class ClassTable implements Iterable<ClassOccurrence> {
     if (k < 0) k += this.length;
     if (k < 0 || k >= this.length) return undefined;
     const element = this.elementOf(k);
-    const name = this.names[this.nameIndex[k] as number] as string;
+    const name = this.nameList[this.occurrenceIds[k] as number] as string;
     return element ? { name, range: this.range(k), element } : { name, range: this.range(k) };
   }
 
@@ -202,7 +211,7 @@ export class ClassTable implements Iterable<ClassOccurrence> {
   }
 }
 
-/** Outside printable ASCII: css-select also splits class lists at \\v and at non-ASCII spaces; HTML does not. */
+/** Outside printable ASCII: css-select also splits class lists at \v and at non-ASCII spaces; HTML does not. */
 function isUnusual(name: string): boolean {
   for (let k = 0; k < name.length; k++) {
     const c = name.charCodeAt(k);
@@ -220,7 +229,7 @@ function sameName(units: Uint16Array, start: number, end: number, name: string, 
   return true;
 }
 
-/*
+/**
  * The UTF-16 code units of the last text scanned, in a buffer reused from page to page (one past
  * the end stays readable, so scans read a number there, never undefined).
  */
@@ -242,12 +251,12 @@ function codeUnits(text: string): Uint16Array {
   return units;
 }
 
+const FNV_PRIME = 0x01000193;
+
 /**
  * A name's slot in the cache, from its length and five of its characters: most names differ there,
  * and a clash costs a slice and a Map lookup, not a wrong answer (the name is compared in full).
  */
-const FNV_PRIME = 0x01000193;
-
 function sampleHash(units: Uint16Array, start: number, end: number): number {
   const length = end - start;
   // Inside the name whatever its length, so that a name always lands in the same slot.
@@ -260,6 +269,7 @@ function sampleHash(units: Uint16Array, start: number, end: number): number {
   hash = Math.imul(hash ^ (units[end - 1] as number), FNV_PRIME);
   return hash ^ (hash >>> 15);
 }
+
 const RECENT_SLOTS = 1024;
 
 /**

@@ -56,22 +56,14 @@ export function parseClassToken(raw: string): ClassToken {
 /** Whitespace-separated class names of a class attribute or string, with their offsets. */
 export function splitClassList(text: string, offset: number): { name: string; start: number; end: number }[] {
   const out: { name: string; start: number; end: number }[] = [];
-  forEachClassName(text, 0, text.length, (name, start, end) => out.push({ name, start: offset + start, end: offset + end }));
-  return out;
-}
-
-/**
- * The class names in `text[from, to)`, with their offsets in `text`, without allocating a list:
- * sources call this for every class attribute of a page.
- */
-export function forEachClassName(text: string, from: number, to: number, visit: (name: string, start: number, end: number) => void): void {
-  let i = from;
-  while (i < to) {
-    while (i < to && isSpace(text.charCodeAt(i))) i++;
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
     const s = i;
-    while (i < to && !isSpace(text.charCodeAt(i))) i++;
-    if (i > s) visit(text.slice(s, i), s, i);
+    while (i < text.length && !isSpace(text.charCodeAt(i))) i++;
+    if (i > s) out.push({ name: text.slice(s, i), start: offset + s, end: offset + i });
   }
+  return out;
 }
 
 /** Whether a whitespace-separated class list has `name`: found in place, without splitting the list. */
