@@ -3,7 +3,7 @@ import { isSpace } from './class-token.js';
 import type { ClassOccurrence, Range } from './document.js';
 
 // Rules usually ask for a few names of a page; past this many, grouping every name is cheaper.
-const SCANS_BEFORE_GROUPING = 8;
+const SCANS_BEFORE_GROUPING = 2;
 
 /**
  * A document's class names in document order, kept as columns. They are a page's most numerous

@@ -67,6 +67,8 @@ export interface LintDocument {
   readonly elements: ElementInfos;
   /** Every element of `root` in document order, when the source listed them while parsing. */
   readonly elementOrder?: readonly Element[];
+  /** With elementOrder: those of its elements that have an attribute other than `class`. */
+  readonly attributedOrder?: readonly Element[];
   /**
    * False when every attribute value is literal text (HTML, CSS), so that detectors asking whether an
    * attribute is dynamic need not look its element up.

@@ -72,6 +72,8 @@ interface PlacedFinding {
   readonly finding: Finding;
   /** The rule's index in the linter's rules, sorted by id. */
   readonly order: number;
+  /** finding.range.start, the sort key, at hand. */
+  readonly start: number;
 }
 
 interface PreparedRule {
@@ -134,14 +136,14 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
         unchecked = [...doc.unchecked];
         const findings: PlacedFinding[] = [];
         prepared.forEach(({ rule, detector, prepared: data }, order) => {
-          for (const finding of detector.run(doc, rule, data, context)) findings.push({ rule, detector, finding, order });
+          for (const finding of detector.run(doc, rule, data, context)) findings.push({ rule, detector, finding, order, start: finding.range.start });
         });
         // By place, then by rule id (the order of `prepared`). The sort is stable: of one rule's
         // findings at one place (a detector that got there twice), the first found is kept.
-        findings.sort((a, b) => a.finding.range.start - b.finding.range.start || a.order - b.order);
+        findings.sort((a, b) => a.start - b.start || a.order - b.order);
         let previous: PlacedFinding | undefined;
         for (const placed of findings) {
-          if (previous?.order === placed.order && previous.finding.range.start === placed.finding.range.start) continue;
+          if (previous?.order === placed.order && previous.start === placed.start) continue;
           previous = placed;
           violations.push(toViolation(placed.rule, placed.detector, placed.finding));
         }

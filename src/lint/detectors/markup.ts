@@ -4,6 +4,8 @@ import { view, type LintDocument, type Range } from '../document.js';
 interface MarkupIndex {
   /** Every element in document order. */
   readonly elements: readonly Element[];
+  /** When the source listed them: the elements with an attribute other than class, in document order. */
+  readonly attributed: readonly Element[] | undefined;
   readonly byTag: ReadonlyMap<string, readonly Element[]>;
   /** Filled as rules ask, by attributeIndex(): rules ask for a handful of a page's attribute names. */
   readonly byAttribute: Map<string, readonly Element[]>;
@@ -23,7 +25,7 @@ function indexMarkup(doc: LintDocument): MarkupIndex {
   const elements = doc.elementOrder ?? walk(doc);
   const byTag = new Map<string, Element[]>();
   for (const element of elements) push(byTag, element.name, element);
-  return { elements, byTag, byAttribute: new Map(), byClass: new Map() };
+  return { elements, attributed: doc.elementOrder ? doc.attributedOrder : undefined, byTag, byAttribute: new Map(), byClass: new Map() };
 }
 
 /** Iterative: hostile nesting must not overflow the stack. */
@@ -86,7 +88,9 @@ function attributeIndex(index: MarkupIndex, attr: string): readonly Element[] {
   if (list === undefined) {
     // `in` is the fast test; a name Object.prototype has (`constructor`) must be an own property.
     const has = attr in Object.prototype ? (e: Element) => Object.prototype.hasOwnProperty.call(e.attribs, attr) : (e: Element) => attr in e.attribs;
-    index.byAttribute.set(attr, (list = index.elements.filter(has)));
+    // A source that listed its elements with attributes besides class leaves fewer to test.
+    const pool = attr !== 'class' && index.attributed !== undefined ? index.attributed : index.elements;
+    index.byAttribute.set(attr, (list = pool.filter(has)));
   }
   return list;
 }

@@ -29,6 +29,7 @@ export function parseHtmlSource(text: string, options: { filename?: string } = {
     root: handler.root,
     elements: new HtmlStartTags(text),
     elementOrder: handler.elementOrder,
+    attributedOrder: handler.attributedOrder,
     dynamicAttributes: false,
     classes,
     declarations,
@@ -56,6 +57,9 @@ class HtmlSourceHandler extends DomHandler {
   readonly styleElements: Element[] = [];
   /** Start tags come in document order: the list the detectors would otherwise walk the tree for. */
   readonly elementOrder: Element[] = [];
+  /** Those with an attribute other than class: rules asking for an attribute look only at them. */
+  readonly attributedOrder: Element[] = [];
+  private attributed = false;
   private htmlParser: Parser | undefined;
   private readonly classValue: ValueSpan = { start: -1, end: -1, seen: false };
   private readonly styleValue: ValueSpan = { start: -1, end: -1, seen: false };
@@ -73,9 +77,11 @@ class HtmlSourceHandler extends DomHandler {
   onopentagname(): void {
     clear(this.classValue);
     clear(this.styleValue);
+    this.attributed = false;
   }
 
   onattribute(name: string, _value: string, quote?: string | null): void {
+    if (name !== 'class') this.attributed = true;
     const span = name === 'class' ? this.classValue : name === 'style' ? this.styleValue : undefined;
     if (span === undefined || span.seen) return;
     span.seen = true;
@@ -89,6 +95,7 @@ class HtmlSourceHandler extends DomHandler {
     super.onopentag(name, attribs);
     const element = this.tagStack[this.tagStack.length - 1] as Element;
     this.elementOrder.push(element);
+    if (this.attributed) this.attributedOrder.push(element);
     const { classValue, styleValue } = this;
     if (classValue.start >= 0) {
       this.classes.addClassList(this.text, classValue.start, classValue.end, element);
