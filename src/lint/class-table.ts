@@ -191,7 +191,8 @@ export class ClassTable implements Iterable<ClassOccurrence> {
     }
     if (this.byName === undefined) {
       const byName: number[][] = this.nameList.map(() => []);
-      this.occurrenceIds.forEach((id, k) => (byName[id] as number[]).push(k));
+      const ids = this.occurrenceIds;
+      for (let k = 0; k < ids.length; k++) (byName[ids[k] as number] as number[]).push(k);
       this.byName = byName;
     }
     return this.byName[i] ?? [];

@@ -31,6 +31,24 @@ describe('lint()', () => {
     expect(coverage.summary).toBe('2 of 4 rules checked automatically; 2 not checked here (1 human-only, 1 llm-judge-candidate): a person or another check must cover them');
   });
 
+  it('lists findings at one place by rule id, whatever the order of the rules', async () => {
+    const rules = ['AB', 'A_B', 'AC'].map((id) => ({ id, detector: 'tailwind-class', matchPatterns: ['text-black'] }));
+    const want = ['1:11 text-black A_B', '1:11 text-black AB', '1:11 text-black AC'];
+    expect(found(await lintWith(rules, '<p class="text-black">x</p>'))).toEqual(want);
+    expect(found(await lintWith([...rules].reverse(), '<p class="text-black">x</p>'))).toEqual(want);
+  });
+
+  it('tells repeated identical findings apart by their order, and keeps each one', async () => {
+    const linter = await linterFor(RULES);
+    const line = '<p class="text-black">x</p>';
+    const fingerprints = (source: string) => linter.lint(source, { sourceType: 'html' }).violations.map((v) => v.fingerprint);
+    const [first, second, third] = fingerprints(`${line}\n${line}\n${line}`);
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(fingerprints(line)).toEqual([first]);
+    // Blank lines and indentation between them change nothing.
+    expect(fingerprints(`<div>\n${line}\n\n\t${line}\n    ${line}\n</div>`)).toEqual([first, second, third]);
+  });
+
   it('keeps fingerprints when code moves', async () => {
     const linter = await linterFor(RULES);
     const before = linter.lint('<p class="text-black">x</p>', { sourceType: 'html' }).violations[0]?.fingerprint;
