@@ -1,6 +1,13 @@
+import { appendFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { UserError } from '../diagnostics/user-error.js';
-import { checkGates } from '../governance/gate-check.js';
-import { loadPolicy } from '../project/policy.js';
+import { agentMarkersIn } from '../governance/agent-markers.js';
+import { approvalCovers, findApproval, gitIdentity, recordApproval, stagedTree, type GateApproval } from '../governance/gate-approval.js';
+import { checkGates, type GateCheckResult, type GateSource } from '../governance/gate-check.js';
+import { describeChange, gateAnnotations, gateSummaryMarkdown, personPath, type GateScope } from '../governance/gate-report.js';
+import { git } from '../io/git.js';
+import { loadPolicy, type LoadedPolicy } from '../project/policy.js';
 import type { CommandContext } from './context.js';
 import { printEnvelope } from './output.js';
 
@@ -8,40 +15,174 @@ export interface GateCheckOptions {
   readonly staged?: boolean;
   readonly range?: string;
   readonly json?: boolean;
+  readonly format?: string;
+  readonly summary?: string;
 }
 
-/** `dsctl gate check [--staged | --range A..B | paths…]`: exit 1 when a change touches a hard gate or weakens tests. */
+const FORMATS = ['stylish', 'github'] as const;
+
+/** `A..B` (A's tree against B's) or `A...B` (the merge base of A and B against B, as in git diff). */
+function parseRange(range: string): { from: string; to: string; mergeBase: boolean } {
+  const match = /^(.+?)(\.\.\.?)(.+)$/.exec(range);
+  if (!match || (match[3] as string).startsWith('.')) throw new UserError('usage/range', `--range expects A..B or A...B, got "${range}"`);
+  return { from: match[1] as string, to: match[3] as string, mergeBase: match[2] === '...' };
+}
+
+/** The approval of the current staged tree that covers every finding, or why there is none. */
+function stagedApproval(loaded: LoadedPolicy, result: GateCheckResult): { approval?: GateApproval; problem?: string } {
+  const top = git(loaded.root, ['rev-parse', '--show-toplevel'], 'gate/git').trim();
+  const tree = stagedTree(top);
+  const found = findApproval(top, tree, resolve(loaded.root, loaded.policy.runLog));
+  if (found.status === 'none') return {};
+  if (found.status === 'invalid') return { problem: found.reason };
+  if (!approvalCovers(found.approval, result)) return { problem: `the approval of tree ${tree.slice(0, 12)} does not list every gated change now found (index flags or hidden files changed since)` };
+  return { approval: found.approval };
+}
+
+/**
+ * `dsctl gate check [--staged | --range A..B | paths…]`: exit 1 when a change touches a hard gate or
+ * weakens tests, unless (for `--staged`) a person approved this exact staged tree with `dsctl gate approve`.
+ * `--format github` adds workflow-command annotations; `--summary FILE` appends a Markdown job summary.
+ */
 export async function runGateCheck(ctx: CommandContext, paths: readonly string[], options: GateCheckOptions): Promise<number> {
   const modes = [options.staged === true, options.range !== undefined, paths.length > 0].filter(Boolean).length;
   if (modes !== 1) throw new UserError('usage/gate', 'give exactly one of --staged, --range A..B or paths');
+  const format = options.format ?? 'stylish';
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UserError('usage/format', `--format expects ${FORMATS.join(' or ')}, got "${format}"`);
   const loaded = await loadPolicy({ cwd: ctx.io.cwd, configPath: ctx.configPath });
-  let source: Parameters<typeof checkGates>[1];
+  let source: GateSource;
+  let scope: GateScope;
   if (options.range !== undefined) {
-    const match = /^(.+?)\.\.\.?(.+)$/.exec(options.range);
-    if (!match) throw new UserError('usage/range', `--range expects A..B, got "${options.range}"`);
-    source = { kind: 'range', from: match[1] as string, to: match[2] as string };
+    source = { kind: 'range', ...parseRange(options.range) };
+    scope = { kind: 'range', range: options.range };
+  } else if (options.staged) {
+    source = { kind: 'staged' };
+    scope = { kind: 'staged' };
   } else {
-    source = options.staged ? { kind: 'staged' } : { kind: 'paths', paths };
+    source = { kind: 'paths', paths };
+    scope = { kind: 'paths' };
   }
   const result = checkGates(loaded, source);
-  const failed = result.hard.length + result.soft.length > 0;
+  const touched = result.hard.length + result.soft.length > 0;
+  const { approval, problem } = touched && source.kind === 'staged' ? stagedApproval(loaded, result) : {};
+  const failed = touched && approval === undefined;
+  const approvedBy = approval ? `${approval.approved_by.name} <${approval.approved_by.email}>` : undefined;
+
+  // An empty --summary is what "$GITHUB_STEP_SUMMARY" gives outside GitHub Actions: no summary then.
+  if (options.summary !== undefined && options.summary !== '') {
+    const file = resolve(ctx.io.cwd, options.summary);
+    try {
+      // GitHub's step summary is appended to by every step; appending is its contract.
+      appendFileSync(file, gateSummaryMarkdown(result, scope, approvedBy));
+    } catch (error) {
+      throw new UserError('gate/summary', `cannot append the summary to ${options.summary}: ${(error as Error).message}`, { location: { file: options.summary } });
+    }
+  }
   const escalation = failed
     ? {
         workflow: 'gate-check',
         stuck_reason: result.hard.length ? 'a change touches paths only a person may change' : 'a change weakens tests',
         severity: result.hard.length ? 'blocking' : 'error',
         proposed_diff: result.changes.map((c) => (c.from ? `${c.from} → ${c.path}` : c.path)).join('\n'),
-        evidence: [...result.hard.map((h) => `${h.path}: ${h.change}, hard gate "${h.gate}" (${h.reason})`), ...result.soft.map((s) => `${s.path}: ${s.reason} (soft gate "${s.gate}")`)],
+        evidence: [...result.hard.map((h) => `${h.path}: ${describeChange(h)}, hard gate "${h.gate}" (${h.reason})`), ...result.soft.map((s) => `${s.path}: ${s.reason} (soft gate "${s.gate}")`)],
         human_question: result.hard.length ? 'Should these protected files change? If so, a person makes the change.' : 'Is weakening these tests intended?',
       }
     : null;
   if (options.json) {
-    printEnvelope(ctx.io, 'gate-check', !failed, { ...result, escalation });
+    printEnvelope(ctx.io, 'gate-check', !failed, { ...result, escalation, approval: approval ?? null, ...(problem === undefined ? {} : { approvalProblem: problem }) });
     return failed ? 1 : 0;
   }
+  if (format === 'github') ctx.io.stdout(failed ? gateAnnotations(result) : '');
   const c = ctx.io.out;
-  for (const h of result.hard) ctx.io.stdout(`${c.red('✖')} ${h.path}  ${c.dim(h.change)}  hard gate ${c.bold(h.gate)}: ${h.reason}\n`);
-  for (const s of result.soft) ctx.io.stdout(`${c.yellow('!')} ${s.path}  soft gate ${c.bold(s.gate)}: ${s.reason} — a person must decide\n`);
-  ctx.io.stderr(failed ? `${c.red('✖')} ${result.hard.length} protected path(s), ${result.soft.length} test-weakening change(s)\n` : `${c.green('✔')} ${result.changes.length} change(s), no gate touched\n`);
-  return failed ? 1 : 0;
+  const e = ctx.io.err;
+  if (format === 'stylish') {
+    const mark = approval ? c.green('✔') : c.red('✖');
+    for (const h of result.hard) ctx.io.stdout(`${mark} ${h.path}  ${c.dim(describeChange(h))}  hard gate ${c.bold(h.gate)}: ${h.reason}\n`);
+    for (const s of result.soft) ctx.io.stdout(`${c.yellow('!')} ${s.path}  soft gate ${c.bold(s.gate)}: ${s.reason} — a person must decide\n`);
+  }
+  if (!touched) {
+    ctx.io.stderr(`${e.green('✔')} ${result.changes.length} change(s), no gate touched\n`);
+    return 0;
+  }
+  if (approval) {
+    ctx.io.stderr(`${e.green('✔')} ${result.hard.length + result.soft.length} gated change(s) pass: this staged tree was approved by ${approvedBy} at ${approval.approved_at} (dsctl gate approve, audit run ${approval.run_id})\n`);
+    return 0;
+  }
+  const lines = [`${e.red('✖')} ${result.hard.length} protected path(s), ${result.soft.length} test-weakening change(s)`];
+  if (problem) lines.push(`${e.yellow('!')} an approval was found but not honoured: ${problem}`);
+  lines.push(...personPath(scope));
+  ctx.io.stderr(`${lines.join('\n')}\n`);
+  return 1;
+}
+
+export interface GateApproveOptions {
+  readonly staged?: boolean;
+}
+
+/** Whether standard input and output are a terminal: injectable so the refusals can be tested in-process. */
+export interface Terminal {
+  readonly interactive: boolean;
+  ask(question: string): Promise<string>;
+}
+
+export function processTerminal(): Terminal {
+  return {
+    interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+    async ask(question) {
+      const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+      try {
+        return await rl.question(question);
+      } finally {
+        rl.close();
+      }
+    },
+  };
+}
+
+/**
+ * `dsctl gate approve --staged`: a person, at a terminal, passes the hard gates for this exact staged
+ * tree. Refused (exit 2) without a terminal, inside `dsctl sandbox`, under the loop runner and when an
+ * agent's session variables are set. Exit 0 approved (or nothing to approve), 1 declined.
+ */
+export async function runGateApprove(ctx: CommandContext, options: GateApproveOptions, terminal: Terminal = processTerminal()): Promise<number> {
+  if (!options.staged) throw new UserError('usage/gate', 'dsctl gate approve needs --staged: it approves the staged tree the next commit records');
+  const markers = agentMarkersIn(ctx.io.env);
+  if (markers.length) {
+    throw new UserError('gate/approve-refused', `dsctl gate approve is for a person, and ${markers.map((m) => `${m.variable} (${m.who})`).join(', ')} ${markers.length === 1 ? 'is' : 'are'} set: an agent or dsctl's own automation cannot pass a gate`, {
+      details: ['run it yourself, in a terminal outside the agent, the sandbox and the loop runner'],
+    });
+  }
+  if (!terminal.interactive) {
+    throw new UserError('gate/approve-no-tty', 'dsctl gate approve needs a terminal on standard input and output: a person confirms each approval', {
+      details: ['run it yourself in an interactive terminal; it cannot be piped or scripted'],
+    });
+  }
+  const loaded = await loadPolicy({ cwd: ctx.io.cwd, configPath: ctx.configPath });
+  const top = git(loaded.root, ['rev-parse', '--show-toplevel'], 'gate/git').trim();
+  const tree = stagedTree(top);
+  const result = checkGates(loaded, { kind: 'staged' });
+  const e = ctx.io.err;
+  if (result.hard.length + result.soft.length === 0) {
+    ctx.io.stderr(`${e.green('✔')} no staged change touches a gate: nothing to approve\n`);
+    return 0;
+  }
+  const identity = gitIdentity(top);
+  if (!identity) throw new UserError('gate/approve-identity', 'git user.name is not set: an approval records who approved it', { details: ['git config user.name "Your Name" && git config user.email you@example.com'] });
+  const lines = [`The staged tree ${tree.slice(0, 12)} changes gated paths:`];
+  for (const h of result.hard) lines.push(`  ${e.red('✖')} ${h.path}  ${describeChange(h)}  hard gate ${e.bold(h.gate)}: ${h.reason}`);
+  for (const s of result.soft) lines.push(`  ${e.yellow('!')} ${s.path}  soft gate ${e.bold(s.gate)}: ${s.reason}`);
+  lines.push(`Approving records ${identity.name} <${identity.email}> in the audit log (${loaded.policy.runLog}).`);
+  ctx.io.stderr(`${lines.join('\n')}\n`);
+  const answer = (await terminal.ask('Approve these changes as a person? [y/N] ')).trim().toLowerCase();
+  if (answer !== 'y' && answer !== 'yes') {
+    ctx.io.stderr(`${e.yellow('!')} not approved; nothing was recorded\n`);
+    return 1;
+  }
+  if (stagedTree(top) !== tree) {
+    ctx.io.stderr(`${e.yellow('!')} the staged changes changed while you decided; nothing was recorded: run dsctl gate approve --staged again\n`);
+    return 1;
+  }
+  const { approval, file } = await recordApproval({ top, runLog: resolve(loaded.root, loaded.policy.runLog), tree, identity, result });
+  ctx.io.stderr(`${e.green('✔')} approved tree ${tree.slice(0, 12)} (${approval.covers.length} gated change(s)) as ${identity.name}; audit run ${approval.run_id}, ${file}\nCommit now; a change to the staged files needs a new approval.\n`);
+  return 0;
 }

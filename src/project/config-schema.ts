@@ -108,6 +108,7 @@ export const ConfigSchema = z
         'design-md-front-matter': view('DESIGN.md', 'YAML front matter of DESIGN.md, from tokens and components.'),
         'tokens-css': view('design/generated/tokens.css', 'CSS custom properties (light and dark).'),
         'tailwind-theme': view('design/generated/theme.css', 'Tailwind v4 @theme block.'),
+        codeowners: view('.github/CODEOWNERS', "CODEOWNERS region from the owners of the hard gates (written when a gate has owners)."),
         'components-json': view('design/generated/components.json', 'Component metadata served over MCP.'),
         'llms-txt': view('llms.txt', 'llms.txt index (llms-full.txt is written beside it).'),
         'playbook-sections': view('docs/loop-playbook.md', 'Generated regions of the loop playbook.'),

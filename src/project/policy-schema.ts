@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { GATE_PATH } from '../governance/json-pointer-gate.js';
 
 const id = z
   .string()
   .regex(/^[a-z][a-z0-9-]*$/, 'expected a kebab-case id')
   .describe('Stable kebab-case id.');
 const nonEmpty = z.string().min(1);
+
+/** GitHub's CODEOWNERS owners: `@user`, `@org/team`, or an e-mail address. */
+const OWNER = /^(?:@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9_])?)?|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
 
 /** `design/policy.json`: what automation may do, and what always needs a human. */
 export const PolicySchema = z
@@ -15,7 +19,19 @@ export const PolicySchema = z
       .array(
         z.strictObject({
           id,
-          paths: z.array(nonEmpty).min(1).describe('Globs (repo-relative) that no agent or loop may write.'),
+          paths: z
+            .array(
+              z
+                .string()
+                .regex(GATE_PATH, 'expected a glob, or glob#/json/pointer (RFC 6901: each segment starts with "/", "~" written as "~0", "/" inside a segment as "~1")'),
+            )
+            .min(1)
+            .describe('Globs (repo-relative) that no agent or loop may write; `file#/json/pointer` protects only the value at that RFC 6901 pointer.'),
+          owners: z
+            .array(z.string().regex(OWNER, 'expected a GitHub owner: @user, @org/team or an e-mail address'))
+            .min(1)
+            .optional()
+            .describe('Who approves a change (GitHub @user, @org/team or e-mail): `dsctl build` writes them into the CODEOWNERS view.'),
           reason: nonEmpty.describe('Why a human must decide; shown with every denial.'),
           allowGeneratedRegions: z
             .boolean()

@@ -29,7 +29,7 @@ function render({ output, current }: ResolvedOutput, view: string): string {
     }
     case 'regions':
       if (current === undefined) throw new UserError('view/file-missing', `${output.path} does not exist: its generated regions have nowhere to go`, { location: { file: output.path } });
-      return spliceRegions(current, output.path, new Map(output.regions.map((r) => [r.name, r.text])));
+      return spliceRegions(current, output.path, new Map(output.regions.map((r) => [r.name, r.text])), output.syntax);
   }
 }
 

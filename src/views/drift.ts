@@ -3,7 +3,7 @@ import type { DriftFinding } from './finding.js';
 import { frontMatterError, readFrontMatter } from './front-matter.js';
 import { resolveOutputs } from './outputs.js';
 import { checkPlaybook } from './playbook-drift.js';
-import { contentHash, findRegions } from './regions.js';
+import { contentHash, findRegions, regionMarkerHint } from './regions.js';
 import { semanticDiff } from './semantic-diff.js';
 
 /** Every drift check: generated views against their sources, and the playbook against reality. */
@@ -65,14 +65,14 @@ export function checkViews(project: Project): DriftFinding[] {
         break;
       }
       case 'regions': {
-        const { regions, problems } = findRegions(current);
+        const { regions, problems } = findRegions(current, output.syntax);
         for (const p of problems) findings.push({ code: p.code, severity: 'error', file, line: p.line, message: p.message, fixable: false });
         for (const wanted of output.regions) {
           const region = regions.find((r) => r.name === wanted.name);
           if (!region) {
             // An unbalanced marker of this region is already said, and says more.
             if (problems.some((p) => p.name === wanted.name)) continue;
-            findings.push({ code: 'marker-missing', severity: 'error', file, message: `no generated region "${wanted.name}" (<!-- dsctl:generated ${wanted.name} … -->)`, fixable: false });
+            findings.push({ code: 'marker-missing', severity: 'error', file, message: `no generated region "${wanted.name}" (${regionMarkerHint(wanted.name, output.syntax)})`, fixable: false });
             continue;
           }
           if (region.hash !== contentHash(region.content) && region.hash !== '0') {

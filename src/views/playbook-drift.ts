@@ -79,6 +79,11 @@ const CHECKS = {
     message: (a: { command: string; policy: string }) =>
       `no step of the CI workflow runs "${a.command}" (ci.commands in ${a.policy}); expected a \`run:\` line or \`&&\` part that is exactly this command`,
   },
+  'ci-gate-check-missing': {
+    severity: 'warn',
+    message: (a: { policy: string }) =>
+      `no step of the CI workflow runs "dsctl gate check --range …", so the hard gates of ${a.policy} have no server-side check; expected a \`run:\` step such as \`npx dsctl gate check --range "$BASE...$HEAD"\``,
+  },
   'release-command-missing': {
     severity: 'error',
     message: (a: { command: string; section: string | undefined; policy: string }) =>
@@ -363,8 +368,14 @@ function checkCiWorkflow(project: Project): DriftFinding[] {
 
   const jobsKey = isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'jobs')?.key : undefined;
   const jobsLine = isScalar(jobsKey) && jobsKey.range ? lineCounter.linePos(jobsKey.range[0]).line : 1;
-  const runs = new Set(runParts(doc.toJS()));
-  return commands.filter((command) => !runs.has(command)).map((command) => finding('ci-command-missing', file, jobsLine, { command, policy }));
+  const parts = runParts(doc.toJS());
+  const runs = new Set(parts);
+  const findings = commands.filter((command) => !runs.has(command)).map((command) => finding('ci-command-missing', file, jobsLine, { command, policy }));
+  // The gates' server-side layer (ARCHITECTURE.md §5): a workflow that never checks a range lets every gated change through.
+  if (project.policy.hardGates.length > 0 && !parts.some((part) => /\bdsctl\s+gate\s+check\b/.test(part) && /--range\b/.test(part))) {
+    findings.push(finding('ci-gate-check-missing', file, jobsLine, { policy }));
+  }
+  return findings;
 }
 
 /** Every command a workflow's steps run: each line of each `run:`, and each `&&`-separated part, trimmed. */

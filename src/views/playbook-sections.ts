@@ -5,8 +5,8 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (s: string) => `\`${s}\``;
 
 /**
- * Generated regions of the loop playbook: the hard-gate table and the CI command set (from the policy),
- * the workflow registry (from the loop runner's catalog) and the loop limits. The playbook's prose stays
+ * Generated regions of the loop playbook: the hard-gate table with the gates' owners and the CI command
+ * set (from the policy), the workflow registry (from the loop runner's catalog) and the loop limits. The playbook's prose stays
  * hand-written; these tables cannot drift from the code that enforces them.
  */
 export const view: ViewDefinition = {
@@ -16,9 +16,9 @@ export const view: ViewDefinition = {
   generate(project) {
     const { policy } = project;
     const gates = [
-      '| Gate | Protected paths | Why a person decides | Generated regions may be rewritten |',
-      '|---|---|---|---|',
-      ...policy.hardGates.map((g) => `| ${code(g.id)} | ${g.paths.map(code).join(', ')} | ${cell(g.reason)} | ${g.allowGeneratedRegions ? 'yes' : 'no'} |`),
+      '| Gate | Protected paths | Owners (CODEOWNERS) | Why a person decides | Generated regions may be rewritten |',
+      '|---|---|---|---|---|',
+      ...policy.hardGates.map((g) => `| ${code(g.id)} | ${g.paths.map(code).join(', ')} | ${g.owners?.map(code).join(', ') ?? '—'} | ${cell(g.reason)} | ${g.allowGeneratedRegions ? 'yes' : 'no'} |`),
     ];
     const ci = policy.ci.commands.length
       ? policy.ci.commands.map((c) => `- ${code(c)}`)

@@ -1,4 +1,5 @@
 import type { Project } from '../project/project.js';
+import { view as codeowners } from './generators/codeowners.js';
 import { view as componentsJson } from './generators/components-json.js';
 import { view as designMdFrontMatter } from './generators/design-md-front-matter.js';
 import { view as llmsTxt } from './generators/llms-txt.js';
@@ -8,7 +9,7 @@ import { view as playbookSections } from './playbook-sections.js';
 import type { ViewDefinition } from './view.js';
 
 /** Every built-in view, by name (= config key = file name). */
-export const VIEWS: readonly ViewDefinition[] = [componentsJson, designMdFrontMatter, llmsTxt, playbookSections, tailwindTheme, tokensCss];
+export const VIEWS: readonly ViewDefinition[] = [codeowners, componentsJson, designMdFrontMatter, llmsTxt, playbookSections, tailwindTheme, tokensCss];
 
 /** The views this project enables, in registry order. */
 export function enabledViews(project: Project): ViewDefinition[] {

@@ -1,5 +1,6 @@
 import type { Config } from '../project/config-schema.js';
 import type { Project } from '../project/project.js';
+import type { RegionSyntax } from './regions.js';
 
 export type ViewName = keyof Config['views'];
 
@@ -16,7 +17,13 @@ export type Origins = ReadonlyMap<string, string>;
 export type ViewOutput =
   | { readonly kind: 'file'; readonly path: string; readonly text: string; readonly format: ViewFormat; readonly origins?: Origins }
   | { readonly kind: 'front-matter'; readonly path: string; readonly yaml: string; readonly origins?: Origins }
-  | { readonly kind: 'regions'; readonly path: string; readonly regions: readonly { readonly name: string; readonly text: string }[] };
+  | {
+      readonly kind: 'regions';
+      readonly path: string;
+      readonly regions: readonly { readonly name: string; readonly text: string }[];
+      /** How the file fences its regions: Markdown comments (default) or `#` comment lines. */
+      readonly syntax?: RegionSyntax;
+    };
 
 /**
  * One generated view. `generate` is pure and deterministic: no timestamps, stable key order, so a

@@ -22,7 +22,7 @@ const drift = (dir: string) => {
   return { code: run.code, envelope: JSON.parse(run.stdout) as DriftEnvelope };
 };
 
-const VIEW_FILES = ['DESIGN.md', 'design/generated/tokens.css', 'design/generated/theme.css', 'design/generated/components.json', 'llms.txt', 'llms-full.txt', 'docs/loop-playbook.md'];
+const VIEW_FILES = ['.github/CODEOWNERS', 'DESIGN.md', 'design/generated/tokens.css', 'design/generated/theme.css', 'design/generated/components.json', 'llms.txt', 'llms-full.txt', 'docs/loop-playbook.md'];
 const snapshot = (dir: string) => Object.fromEntries(VIEW_FILES.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 const body = (designMd: string) => designMd.slice(designMd.indexOf('\n---\n', 4) + 5);
 

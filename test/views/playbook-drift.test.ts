@@ -158,6 +158,13 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'the CI workflow no longer runs dsctl gate check --range: a warning',
+    given: (dir) => {
+      edit(dir, WORKFLOW, (t) => t.replace(/--range "\$BASE\.\.\.\$HEAD"/, '--staged'));
+      return [{ code: 'ci-gate-check-missing', severity: 'warn', file: WORKFLOW, line: lineOf(read(dir, WORKFLOW), 'jobs:') }];
+    },
+  },
+  {
     name: 'the CI workflow is not valid YAML',
     given: (dir) => {
       edit(dir, WORKFLOW, (t) => t.replace('      - name: Install\n', '      - name: Install\n     bad: indent\n'));

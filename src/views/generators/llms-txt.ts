@@ -27,6 +27,7 @@ const FULL_FILE = 'llms-full.txt';
 
 /** How llms.txt describes each generated view it links to (itself and DESIGN.md are linked elsewhere). */
 const VIEW_NOTES: Readonly<Record<ViewName, string | undefined>> = {
+  codeowners: undefined,
   'design-md-front-matter': undefined,
   'llms-txt': undefined,
   'tokens-css': 'CSS custom properties for every token, the colour roles and the dark theme',
