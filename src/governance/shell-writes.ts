@@ -9,16 +9,20 @@
  * 's/a/b/' x.json`, see shell/plain.ts) are read without loading the parser: for them splitting on
  * blanks and operators is exactly what the shell does, and they are walked by the same code.
  */
-import { COMMANDS, commandKey, type Runner } from './shell/commands.js';
-import { enter, resolveIn, sameCwds, START, union, type Cwds } from './shell/cwd.js';
+import { posix } from 'node:path';
+import { COMMANDS, commandKey, scriptByPath, type Runner } from './shell/commands.js';
+import { enter, resolveIn, sameCwds, START, union, type Cwd, type Cwds } from './shell/cwd.js';
+import { expandDirectory, readScript, type ReadResult } from './shell/files.js';
 import { parseArgs, has } from './shell/options.js';
 import { plainScript, type PlainAndOr, type PlainCommand, type PlainPipeline, type PlainScript } from './shell/plain.js';
 import {
   shellSyntax,
   ShellSyntaxError,
   type ShBinaryCmd,
+  type ShAssign,
   type ShCallExpr,
   type ShCaseClause,
+  type ShDeclClause,
   type ShellSyntax,
   type ShForClause,
   type ShFuncDecl,
@@ -32,6 +36,8 @@ import {
   type ShWrapped,
 } from './shell/syntax.js';
 import { WordReader, type Arg } from './shell/words.js';
+import type { FindFilter } from './gate-space.js';
+import type { FoundFiles } from './shell/commands.js';
 
 export interface ShellWrite {
   /**
@@ -43,6 +49,13 @@ export interface ShellWrite {
   readonly path: string;
   /** What writes it: `>`, `2>`, `&>`, `tee`, `sed -i`, `cp`, `mv`, `rm`, `dd of=`, `git checkout`, `find -delete`, … */
   readonly via: string;
+  /**
+   * Set when `path` is a folder under which names known only at run time are written (`tar -x`, `git
+   * reset --hard`, `… | xargs sed -i`, `> "$X"`); `*` is a folder that cannot be known (anywhere).
+   */
+  readonly scope?: true;
+  /** For `find`: only existing files under `path` that pass these name tests (all of them) are acted on. */
+  readonly filters?: readonly FindFilter[];
 }
 
 export interface InlineCode {
@@ -55,27 +68,52 @@ export interface ShellAnalysis {
   readonly writes: readonly ShellWrite[];
   /** Interpreters given code inline (`python -c`, `node -e`, `perl -e`, a here-document): the caller asks a human if the code mentions a protected path. */
   readonly inlineCode: readonly InlineCode[];
-  /** Set when the command cannot be parsed or checked (`… | sh`): the caller fails closed. */
+  /** What the command does that cannot be decided from the line (`… | sh`, a script that cannot be read): a person decides. */
+  readonly undecidable: readonly string[];
+  /** dsctl commands only a person may run (`dsctl gate approve`, `dsctl lint --baseline-write`): denied. */
+  readonly forbidden: readonly string[];
+  /** Set when the command cannot be parsed (or a bug stopped the analysis): the caller fails closed. */
   readonly error?: string;
 }
 
 export interface AnalyzeOptions {
   /** Read plain command lines without the parser (the default); false always parses, for tests that compare the two. */
   readonly plain?: boolean;
+  /** The absolute directory the command starts in: scripts, package.json and globs of `cd` are read from there. */
+  readonly cwd?: string;
 }
 
 /** Analyses one command line as an agent's Bash tool would run it. Synchronous; loads the parser on first need. */
 export function analyzeShell(command: string, options: AnalyzeOptions = {}): ShellAnalysis {
-  const analysis = new Analysis();
+  const analysis = new Analysis(options.cwd, options.plain !== false);
+  // The parser and the walk recurse on nesting: a line nested deeper than any real command is refused unread.
+  if (nesting(command) > MAX_NESTING) {
+    analysis.fail(`the command nests more than ${MAX_NESTING} levels of ( { [ or \``);
+    return analysis.result();
+  }
   try {
-    const plain = options.plain === false ? undefined : plainScript(command);
-    if (plain) analysis.plain(plain, START);
-    else analysis.source(command, START, { depth: 0, sink: undefined }, undefined);
+    analysis.source(command, START, { depth: 0, sink: undefined }, undefined);
   } catch (error) {
     // A bug here must not let a write through: the hook fails closed on `error`.
     analysis.fail(`dsctl could not analyse the command: ${error instanceof Error ? error.message : String(error)}`);
   }
   return analysis.result();
+}
+
+/** Brackets open at once, at most, that a command line may have (quotes are not told apart: it only over-counts). */
+const MAX_NESTING = 400;
+
+function nesting(command: string): number {
+  let depth = 0;
+  let max = 0;
+  let backquotes = 0;
+  for (let i = 0; i < command.length; i++) {
+    const c = command.charCodeAt(i);
+    if (c === 40 || c === 123 || c === 91) max = Math.max(max, ++depth + backquotes); // ( { [
+    else if ((c === 41 || c === 125 || c === 93) && depth > 0) depth--; // ) } ]
+    else if (c === 96) backquotes = backquotes > 0 ? backquotes - 1 : backquotes + 1;
+  }
+  return max;
 }
 
 /** Where a command's standard input comes from. */
@@ -84,9 +122,14 @@ interface Input {
   readonly stdinText: string | undefined;
   /** The previous command of a pipeline. */
   readonly stdinPiped: boolean;
+  /** A file (`< x`). */
+  readonly stdinFile?: Arg;
+  /** The names a `find` before it in the pipeline prints. */
+  readonly stdinFound?: FoundFiles;
 }
 const NO_INPUT: Input = { stdinText: undefined, stdinPiped: false };
 const PIPED: Input = { stdinText: undefined, stdinPiped: true };
+const fromFile = (file: Arg): Input => ({ stdinText: undefined, stdinPiped: false, stdinFile: file });
 
 /** One parsed source: the command line itself, or code run by `bash -c`, `eval`, …. */
 interface Scope {
@@ -106,8 +149,18 @@ const same = (cwds: Cwds): Flow => ({ ok: cwds, fail: cwds });
 /** Code after `exit` is still analysed, from the last directories that were reachable. */
 const reach = (cwds: Cwds, fallback: Cwds): Cwds => (cwds.length > 0 ? cwds : fallback);
 
+/** How a write is meant: one path, or any names under a folder (see {@link ShellWrite.scope}). */
+export interface WriteKind {
+  readonly scope?: true;
+  readonly filters?: readonly FindFilter[];
+}
+const PATH: WriteKind = {};
+
 /** Receives writes before they are reported, with the directories they were made in. */
-type WriteSink = ((path: Arg, via: string, cwds: Cwds) => void) | undefined;
+type WriteSink = ((path: Arg, via: string, cwds: Cwds, kind: WriteKind) => void) | undefined;
+
+/** `*`: names that may be anywhere. */
+export const ANYWHERE: Arg = { text: '*', literal: true };
 
 /** `bash -c "bash -c '…'"` beyond this depth is refused. */
 const MAX_DEPTH = 8;
@@ -117,12 +170,73 @@ const WRITE_REDIRECTS = new Set(['>', '>>', '>|', '&>', '&>>', '<>', '>&']);
 class Analysis {
   private readonly writes = new Map<string, ShellWrite>();
   private readonly inline: InlineCode[] = [];
+  private readonly undecidable: string[] = [];
+  private readonly forbidden: string[] = [];
+  /**
+   * Variables the line sets (`f=design/x;`), by name: the literal value, or null once it may hold
+   * something else (a second assignment, one known only at run time, a loop or `read` variable). The
+   * walk does not follow which branch or subshell ran, so a name with two values has neither.
+   */
+  private readonly vars = new Map<string, string | null>();
+  /** Links the line made (`ln -s design/contracts z`): a write through the name is a write to the target. */
+  private readonly links = new Map<string, string>();
   private error: string | undefined;
   private syntax: ShellSyntax | undefined;
+  /** What the last command run printed as file names, when it was a `find` (for the next part of a pipeline). */
+  found: FoundFiles | undefined;
+
+  constructor(
+    readonly cwd: string | undefined,
+    /** Whether code in the plain part of the language is read without the parser. */
+    private readonly plainFirst: boolean,
+  ) {}
 
   result(): ShellAnalysis {
-    const base = { writes: [...this.writes.values()], inlineCode: this.inline };
+    const base = { writes: [...this.writes.values()], inlineCode: this.inline, undecidable: this.undecidable, forbidden: this.forbidden };
     return this.error === undefined ? base : { ...base, error: this.error };
+  }
+
+  cannotDecide(reason: string): void {
+    if (!this.undecidable.includes(reason)) this.undecidable.push(reason);
+  }
+
+  forbid(reason: string): void {
+    if (!this.forbidden.includes(reason)) this.forbidden.push(reason);
+  }
+
+  /** `PWD` is the directory the shell is in (`./`), `HOME` is `~`; others as the line set them. */
+  lookup(name: string): string | undefined {
+    if (name === 'PWD') return '.';
+    if (name === 'HOME') return '~';
+    return this.vars.get(name) ?? undefined;
+  }
+
+  assign(name: string, value: Arg | undefined): void {
+    const known = this.vars.get(name);
+    this.vars.set(name, value?.literal && (known === undefined || known === value.text) ? value.text : null);
+  }
+
+  /** `path` written earlier in this line (a script generated, then run). */
+  written(path: string): boolean {
+    return [...this.writes.values()].some((w) => w.path === path || (w.scope === true && (w.path === '*' || w.path === '.' || path.startsWith(`${w.path}/`))));
+  }
+
+  link(cwds: Cwds, name: Arg, target: Arg): void {
+    if (!name.literal || !target.literal) return;
+    for (const cwd of cwds) {
+      const at = resolveIn(cwd, name.text);
+      // A symbolic link's target is read from the folder the link is in.
+      const to = target.text.startsWith('/') ? target.text : resolveIn(cwd, `${posix.dirname(name.text)}/${target.text}`);
+      this.links.set(at, to);
+    }
+  }
+
+  /** A file the command reads (a script, package.json), from the directory the shell is in. */
+  read(cwd: Cwd, path: Arg): ReadResult {
+    if (!path.literal) return { reason: `${path.text} is known only at run time` };
+    const resolved = resolveIn(cwd, path.text);
+    if (this.written(resolved)) return { reason: `${path.text} is written by the same command line` };
+    return readScript(this.cwd, resolved);
   }
 
   fail(reason: string): void {
@@ -130,32 +244,54 @@ class Analysis {
   }
 
   /** Parses and walks `code`; `origin` names the command that runs it (undefined for the command line). */
-  source(code: string, cwds: Cwds, outer: Pick<Scope, 'depth' | 'sink'>, origin: string | undefined): Flow {
+  source(code: string, cwds: Cwds, outer: Pick<Scope, 'depth' | 'sink'>, origin: string | undefined, fromFile = false): Flow {
     const { depth, sink } = outer;
     if (depth > MAX_DEPTH) {
       this.fail(`${origin ?? 'command'}: nested more than ${MAX_DEPTH} levels deep`);
       return same(cwds);
     }
+    // `npm test` running `vitest run`, `bash -c 'rm x'`: plain code needs no parser.
+    const plain = this.plainFirst ? plainScript(code) : undefined;
+    if (plain) return this.plain(plain, cwds, { depth, sink });
     this.syntax ??= shellSyntax();
     let file;
     try {
       file = this.syntax.parse(code);
     } catch (error) {
       if (!(error instanceof ShellSyntaxError)) throw error;
-      this.fail(origin === undefined ? error.message : `${origin}: ${error.message}`);
+      // A script file the parser cannot read (zsh syntax, a bashrc) is not the agent's command line: undecidable.
+      if (fromFile) this.cannotDecide(`${origin ?? 'a script'} cannot be parsed (${error.message})`);
+      else this.fail(origin === undefined ? error.message : `${origin}: ${error.message}`);
       return same(cwds);
     }
-    const scope: Scope = { depth, sink, reader: new WordReader(this.syntax, Buffer.from(code, 'utf8')) };
+    const scope: Scope = { depth, sink, reader: new WordReader(this.syntax, Buffer.from(code, 'utf8'), (name) => this.lookup(name)) };
     return this.stmts(file.Stmts, cwds, scope, NO_INPUT);
   }
 
-  addWrite(cwds: Cwds, path: Arg, via: string, sink: WriteSink): void {
-    if (sink) return sink(path, via, cwds);
+  addWrite(cwds: Cwds, path: Arg, via: string, sink: WriteSink, kind: WriteKind = PATH): void {
+    if (sink) return sink(path, via, cwds, kind);
+    // `/proc/$$/cwd/x`: whatever the process, its cwd is where the agent's shell is.
+    const proc = !path.literal ? /^\/proc\/[^/]*\/(cwd|root)(\/[^$`]*)?$/.exec(path.text) : null;
+    if (proc) return this.addWrite(cwds, { text: `/proc/self/${proc[1] as string}${proc[2] ?? ''}`, literal: true }, via, sink, kind);
+    if (!path.literal && kind.scope === undefined) {
+      // `> "$X"`, `rm design/$(…)`: the name only exists at run time; the folder before it is known, or nothing is.
+      const prefix = path.prefix ?? '';
+      const slash = prefix.lastIndexOf('/');
+      const dir: Arg = slash > 0 ? { text: prefix.slice(0, slash), literal: true } : slash === 0 ? { text: '/', literal: true } : prefix === '' ? ANYWHERE : { text: '.', literal: true };
+      return this.addWrite(cwds, dir, via, undefined, { scope: true });
+    }
     if (path.text === '') return;
     for (const cwd of cwds) {
-      const resolved = resolveIn(cwd, path.text);
+      const resolved = path === ANYWHERE || (kind.scope && path.text === '*') ? '*' : resolveIn(cwd, path.text);
       if (resolved === '/dev' || resolved.startsWith('/dev/')) continue;
-      this.writes.set(`${resolved}\0${via}`, { path: resolved, via });
+      const write: ShellWrite = kind.scope ? { path: resolved, via, scope: true, ...(kind.filters ? { filters: kind.filters } : {}) } : { path: resolved, via };
+      this.writes.set(`${resolved}\0${via}\0${kind.scope ? 's' : ''}`, write);
+      for (const [name, target] of this.links) {
+        if (resolved === name || resolved.startsWith(`${name}/`)) {
+          const through = target + resolved.slice(name.length);
+          this.writes.set(`${through}\0${via}\0${kind.scope ? 's' : ''}`, { ...write, path: through });
+        }
+      }
     }
   }
 
@@ -164,11 +300,12 @@ class Analysis {
   }
 
   /** A command line in the plain part of the language, walked as the parsed tree of the same line would be. */
-  plain(script: PlainScript, cwds: Cwds): Flow {
-    const scope: Scope = { depth: 0, reader: undefined, sink: undefined };
-    const command = ({ args, redirects }: PlainCommand, at: Cwds, outer: Input): Flow => {
+  plain(script: PlainScript, cwds: Cwds, outer: Pick<Scope, 'depth' | 'sink'>): Flow {
+    const scope: Scope = { depth: outer.depth, reader: undefined, sink: outer.sink };
+    const command = ({ args, redirects, env }: PlainCommand, at: Cwds, outer: Input): Flow => {
       let input = outer;
       for (const { fd, op, target } of redirects) input = this.fileRedirect(fd, op, target, at, scope.sink, input);
+      if (args.length > 0 && env.length > 0) this.addInline('environment', env.join('\n'));
       return this.command(args, at, scope, input);
     };
     const pipeline = (commands: PlainPipeline, at: Cwds): Flow =>
@@ -201,9 +338,15 @@ class Analysis {
     return { ok: union(left.ok, y.ok), fail: y.fail };
   }
 
-  /** A pipeline: every part runs in a subshell, each reading the one before. */
+  /** A pipeline: every part runs in a subshell, each reading the one before (and knowing when that is a `find`). */
   private pipeline<T>(parts: readonly T[], cwds: Cwds, run: (part: T, cwds: Cwds, input: Input) => unknown, input: Input): Flow {
-    parts.forEach((part, i) => run(part, cwds, i === 0 ? input : PIPED));
+    let previous: FoundFiles | undefined;
+    parts.forEach((part, i) => {
+      this.found = undefined;
+      run(part, cwds, i === 0 ? input : previous ? { ...PIPED, stdinFound: previous } : PIPED);
+      previous = this.found;
+    });
+    this.found = undefined;
     return same(cwds);
   }
 
@@ -226,14 +369,14 @@ class Analysis {
     const op = syntax.redirOp(redirect);
     if (op === '<<' || op === '<<-') return { stdinText: redirect.Hdoc ? reader.heredoc(redirect.Hdoc) : '', stdinPiped: false };
     if (op === '<<<') return { stdinText: redirect.Word ? `${reader.single(redirect.Word).text}\n` : '', stdinPiped: false };
-    if (op === '<') return NO_INPUT;
+    if (op === '<') return redirect.Word ? fromFile(reader.single(redirect.Word)) : NO_INPUT;
     if (op === undefined || !redirect.Word) return input;
     return this.fileRedirect(redirect.N?.Value, op, reader.single(redirect.Word), cwds, sink, input);
   }
 
   /** A redirection to or from a file (not a here-document): `N>`, `>>`, `&>`, `N>&M`, `<`, `<>`. */
   private fileRedirect(fd: string | undefined, op: RedirOp, target: Arg, cwds: Cwds, sink: WriteSink, input: Input): Input {
-    if (op === '<') return NO_INPUT;
+    if (op === '<') return fd === undefined || fd === '0' ? fromFile(target) : input;
     if (!WRITE_REDIRECTS.has(op)) return input;
     // `2>&1`, `>&2`, `>&-` duplicate or close a descriptor; `>& file` is `&> file`.
     if (op === '>&' && /^(\d+|-)$/.test(target.text)) return input;
@@ -246,13 +389,33 @@ class Analysis {
     switch (syntax.type(node)) {
       case 'CallExpr': {
         const call = node as ShCallExpr;
-        for (const assign of call.Assigns) this.substitutions(assign, cwds, scope);
         const reader = scope.reader as WordReader;
+        const values = call.Assigns.map((assign) => {
+          this.substitutions(assign, cwds, scope);
+          return this.assignment(assign, reader);
+        });
         const args = call.Args.flatMap((word) => {
           this.substitutions(word, cwds, scope);
           return reader.fields(word);
         });
+        if (args.length === 0) {
+          for (const { name, value } of values) if (name !== undefined) this.assign(name, value);
+          return same(cwds);
+        }
+        // `P=AGENTS.md node -e …`: the command's environment is code it can read.
+        const env = values.map((v) => v.value?.text ?? '');
+        if (env.length > 0) this.addInline('environment', env.join('\n'));
         return this.command(args, cwds, scope, input);
+      }
+      case 'DeclClause': {
+        const decl = node as ShDeclClause;
+        this.substitutions(node, cwds, scope);
+        const reader = scope.reader as WordReader;
+        for (const assign of decl.Args) {
+          const { name, value } = this.assignment(assign, reader);
+          if (name !== undefined && !assign.Naked) this.assign(name, value);
+        }
+        return same(cwds);
       }
       case 'BinaryCmd': {
         const bin = node as ShBinaryCmd;
@@ -276,6 +439,8 @@ class Analysis {
       case 'ForClause': {
         const loop = node as ShForClause;
         this.substitutions(loop.Loop, cwds, scope);
+        const variable = (loop.Loop as { Name?: { Value?: string } | null }).Name?.Value;
+        if (typeof variable === 'string') this.assign(variable, undefined);
         const body = this.stmts(loop.Do, cwds, scope, input);
         return same(this.afterLoop(cwds, [body]));
       }
@@ -306,6 +471,12 @@ class Analysis {
         this.substitutions(node, cwds, scope);
         return same(cwds);
     }
+  }
+
+  private assignment(assign: ShAssign, reader: WordReader): { name: string | undefined; value: Arg | undefined } {
+    const name = assign.Name?.Value;
+    if (assign.Append || assign.Array || assign.Index) return { name, value: undefined };
+    return { name, value: assign.Value ? reader.single(assign.Value) : { text: '', literal: true } };
   }
 
   private ifClause(clause: ShIfClause, cwds: Cwds, scope: Scope, input: Input): Flow {
@@ -340,7 +511,7 @@ class Analysis {
     const runner = new CommandRunner(this, cwds, scope, input);
     if (!name.literal) {
       // `eval "$X"`, `bash -c "$(curl …)"`: the whole command only exists at run time.
-      if (rest.length === 0) runner.unknowable(`runs a command known only at run time: ${name.text}`);
+      runner.unknowable(`runs a command known only at run time: ${name.text}`);
       // `$EDITOR file`, `"$(which rm)" x`: the command is unknowable, so its operands may be written.
       for (const operand of parseArgs(rest).operands) runner.write(operand, name.text);
       return same(cwds);
@@ -351,8 +522,22 @@ class Analysis {
       case 'pushd': {
         const target = parseArgs(rest, { stopAtOperand: true }).operands[0];
         if (key === 'pushd' && target && /^[+-]\d+$/.test(target.text)) return { ok: [null], fail: cwds };
-        return { ok: union(cwds.map((cwd) => enter(cwd, target))), fail: cwds };
+        // `cd design/contr*`: the folder the glob names now, if it names exactly one.
+        const glob = target && target.literal && /[*?[]/.test(target.text);
+        return { ok: union(cwds.map((cwd) => enter(cwd, glob ? expandDirectory(this.cwd, cwd, target.text) : target))), fail: cwds };
       }
+      case 'read':
+      case 'mapfile':
+      case 'readarray':
+        for (const operand of parseArgs(rest, { short: 'adinNptu' }).operands) this.assign(operand.text, undefined);
+        return same(cwds);
+      case 'alias':
+        // An alias runs where it is used; what it runs is checked where it is defined.
+        for (const operand of rest) {
+          const eq = operand.text.indexOf('=');
+          if (eq > 0) this.source(operand.text.slice(eq + 1), cwds, { depth: scope.depth + 1, sink: scope.sink }, 'alias');
+        }
+        return same(cwds);
       case 'popd':
         return { ok: [null], fail: cwds };
       case 'builtin':
@@ -367,8 +552,8 @@ class Analysis {
       case 'return':
         return { ok: [], fail: [] };
       default: {
-        const handler = COMMANDS.get(key);
-        if (handler) handler(rest, runner, key);
+        const handler = COMMANDS.get(key) ?? (name.text.includes('/') ? scriptByPath : undefined);
+        if (handler) handler(rest, runner, handler === scriptByPath ? name.text : key);
         return same(cwds);
       }
     }
@@ -392,16 +577,63 @@ class CommandRunner implements Runner {
     return this.input.stdinPiped;
   }
 
+  get stdinFile(): Arg | undefined {
+    return this.input.stdinFile;
+  }
+
+  get stdinFound(): FoundFiles | undefined {
+    return this.input.stdinFound;
+  }
+
+  prints(found: FoundFiles): void {
+    // The parts of a pipeline run in one directory: the roots mean the same to the next part.
+    this.analysis.found = found;
+  }
+
   write(path: Arg, via: string): void {
     this.analysis.addWrite(this.cwds, path, via, this.scope.sink);
+  }
+
+  scopeWrite(dir: Arg, via: string, filters?: readonly FindFilter[]): void {
+    this.analysis.addWrite(this.cwds, dir, via, this.scope.sink, filters ? { scope: true, filters } : { scope: true });
+  }
+
+  link(name: Arg, target: Arg): void {
+    this.analysis.link(this.cwds, name, target);
+  }
+
+  read(path: Arg): ReadResult {
+    const [cwd] = this.cwds;
+    if (this.cwds.length !== 1 || cwd === undefined) return { reason: 'the directory it runs in is not known' };
+    return this.analysis.read(cwd, path);
+  }
+
+  forbid(reason: string): void {
+    this.analysis.forbid(reason);
+  }
+
+  unknownNames(unknownAt: (path: Arg) => number | undefined, dirs: readonly Arg[], filters?: readonly FindFilter[]): Runner {
+    const outer = this.scope.sink;
+    const sink: WriteSink = (path, via, cwds, kind) => {
+      const at = unknownAt(path);
+      if (at === undefined && (path.literal || kind.scope)) return this.analysis.addWrite(cwds, path, via, outer, kind);
+      const prefix = at !== undefined ? path.text.slice(0, at) : (path.prefix ?? '');
+      const slash = prefix.lastIndexOf('/');
+      const whole = prefix === '' || prefix === '.' || prefix === './';
+      const known: Arg | undefined = whole ? undefined : slash > 0 ? { text: prefix.slice(0, slash), literal: true } : slash === 0 ? { text: '/', literal: true } : { text: '.', literal: true };
+      // A name in a known folder (`design/{}`): that folder; a whole unknown name (`{}`): the command's reach, from where it runs.
+      if (known) return this.analysis.addWrite(cwds, known, via, outer, { scope: true });
+      for (const dir of dirs) this.analysis.addWrite(this.cwds, dir, via, outer, filters ? { scope: true, filters } : { scope: true });
+    };
+    return new CommandRunner(this.analysis, this.cwds, { ...this.scope, sink }, this.input);
   }
 
   inline(interpreter: string, code: string): void {
     this.analysis.addInline(interpreter, code);
   }
 
-  shell(code: string, origin: string): void {
-    this.analysis.source(code, this.cwds, { depth: this.scope.depth + 1, sink: this.scope.sink }, origin);
+  shell(code: string, origin: string, fromFile = false): void {
+    this.analysis.source(code, this.cwds, { depth: this.scope.depth + 1, sink: this.scope.sink }, origin, fromFile);
   }
 
   exec(args: readonly Arg[]): void {
@@ -414,13 +646,13 @@ class CommandRunner implements Runner {
 
   filter(keep: (path: Arg, via: string) => boolean): Runner {
     const outer = this.scope.sink;
-    const sink: WriteSink = (path, via, cwds) => {
-      if (keep(path, via)) this.analysis.addWrite(cwds, path, via, outer);
+    const sink: WriteSink = (path, via, cwds, kind) => {
+      if (keep(path, via)) this.analysis.addWrite(cwds, path, via, outer, kind);
     };
     return new CommandRunner(this.analysis, this.cwds, { ...this.scope, sink }, this.input);
   }
 
   unknowable(reason: string): void {
-    this.analysis.fail(reason);
+    this.analysis.cannotDecide(reason);
   }
 }

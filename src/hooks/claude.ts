@@ -1,8 +1,11 @@
-import { createToolGuard, denialMessage, type ToolCall } from '../governance/tool-guard.js';
+import { denialMessage, type ToolCall } from '../governance/tool-guard.js';
 import { loadPolicy } from '../project/policy.js';
+import { isHeadless } from './headless.js';
 import { parseHookInput, record, text, type HookInput } from './input.js';
+import { judgeToolCall, type HookEnv } from './judge.js';
 import { json, SILENT, type HookOutcome } from './outcome.js';
 import { readSessionState, writeSessionState } from './session-state.js';
+import { toolCallOf } from './tool-calls.js';
 
 export const CLAUDE_EVENTS = ['pre-tool-use', 'post-tool-use', 'stop'] as const;
 export type ClaudeEvent = (typeof CLAUDE_EVENTS)[number];
@@ -11,48 +14,28 @@ const MAX_STOP_BLOCKS = 3;
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** Claude Code's tools → dsctl's tool calls (Write/Edit/MultiEdit know the content, so two-layered files can be judged). */
-export function claudeToolCall(tool: string | undefined, input: Record<string, unknown>): ToolCall {
-  const path = str(input.file_path) ?? str(input.notebook_path);
-  switch (tool) {
-    case 'Write':
-      return path === undefined ? { kind: 'other' } : { kind: 'write', path, after: () => str(input.content) ?? '' };
-    case 'Edit':
-      return path === undefined ? { kind: 'other' } : { kind: 'write', path, after: (before) => applyEdit(before, input) };
-    case 'MultiEdit':
-      return path === undefined
-        ? { kind: 'other' }
-        : {
-            kind: 'write',
-            path,
-            after: (before) => (Array.isArray(input.edits) ? input.edits : []).reduce<string | undefined>((text, edit) => (text === undefined ? undefined : applyEdit(text, edit as Record<string, unknown>)), before),
-          };
-    case 'NotebookEdit':
-      return path === undefined ? { kind: 'other' } : { kind: 'write', path };
-    case 'Bash':
-      return { kind: 'shell', command: str(input.command) ?? '' };
-    default:
-      return { kind: 'other' };
-  }
+export function claudeToolCall(tool: string | undefined, input: unknown): ToolCall {
+  return toolCallOf(tool, input);
 }
 
-function applyEdit(before: string, edit: Record<string, unknown>): string | undefined {
-  const from = str(edit.old_string);
-  const to = str(edit.new_string);
-  if (from === undefined || to === undefined || !before.includes(from)) return undefined;
-  return edit.replace_all === true ? before.split(from).join(to) : before.replace(from, () => to);
-}
-
-function denyOutcome(reason: string): HookOutcome {
-  // Exit 2 blocks in every Claude Code version and sends stderr to the model; the JSON says the same for clients that read it.
+/** Exit 2 blocks in every Claude Code version and sends stderr to the model; the JSON says the same for clients that read it. */
+export function denyOutcome(reason: string): HookOutcome {
   return json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }, 2, reason);
+}
+
+export interface HookOptions {
+  /** The hook's environment: CLAUDE_PROJECT_DIR, and what says whether a person is there to ask. */
+  readonly env?: HookEnv;
 }
 
 export async function claudeHook(
   event: ClaudeEvent,
   stdin: string,
   fallbackCwd: string,
-  toToolCall: (tool: string | undefined, input: Record<string, unknown>) => ToolCall = claudeToolCall,
+  toToolCall: (tool: string | undefined, input: unknown) => ToolCall = claudeToolCall,
+  options: HookOptions = {},
 ): Promise<HookOutcome> {
+  const env = options.env ?? {};
   const input: HookInput | undefined = parseHookInput(stdin);
   if (!input) {
     return event === 'pre-tool-use' ? denyOutcome('dsctl could not read the hook input (expected Claude Code hook JSON on stdin), so this tool call is denied.') : SILENT;
@@ -63,11 +46,17 @@ export async function claudeHook(
   const session = text(input, 'session_id') ?? '';
   switch (event) {
     case 'pre-tool-use': {
-      const guard = createToolGuard(await loadPolicy({ cwd }));
-      const decision = await guard.decide(toToolCall(tool, toolInput), cwd);
-      if (decision.decision === 'allow') return SILENT;
-      if (decision.decision === 'ask') return json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: decision.reason } });
-      return denyOutcome(denialMessage(decision));
+      const shape = payloadProblem(input);
+      const call = shape === undefined ? toToolCall(tool, input.tool_input) : ({ kind: 'invalid', reason: shape } as const);
+      const { decision, notes } = await judgeToolCall(call.kind === 'invalid' && !mayWriteTool(tool) ? { kind: 'other' } : call, cwd, env);
+      const note = notes.length > 0 ? `${notes.join('\n')}\n` : '';
+      if (decision.decision === 'allow') return note ? { exitCode: 0, stderr: note } : SILENT;
+      if (decision.decision === 'ask') {
+        // No one to ask under `claude -p` or the runner: what a person would have to decide is denied.
+        if (isHeadless(env)) return withNote(denyOutcome(`dsctl: ${decision.reason}. No person is there to ask in this headless session, so it is denied; do it another way or leave it to a person.`), note);
+        return withNote(json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: decision.reason } }), note);
+      }
+      return withNote(denyOutcome(denialMessage(decision)), note);
     }
     case 'post-tool-use': {
       const path = str(toolInput.file_path);
@@ -114,4 +103,21 @@ export async function claudeHook(
       return json({ decision: 'block', reason: `Not done: UI files you wrote this session still break the design system (attempt ${state.stopBlocks} of ${MAX_STOP_BLOCKS}):\n${describeFindings(lints, 'errors')}` });
     }
   }
+}
+
+function withNote(outcome: HookOutcome, note: string): HookOutcome {
+  return note === '' ? outcome : { ...outcome, stderr: `${note}${outcome.stderr ?? ''}` };
+}
+
+/** What is wrong with the payload's own fields (not the tool's), for a pre-tool-use call. */
+function payloadProblem(input: HookInput): string | undefined {
+  if (input.hook_event_name !== undefined && input.hook_event_name !== 'PreToolUse') return `the hook input is for the event ${JSON.stringify(input.hook_event_name)}, not PreToolUse`;
+  if (typeof input.tool_name !== 'string') return 'the hook input names no tool (tool_name)';
+  if (input.cwd !== undefined && typeof input.cwd !== 'string') return 'the hook input\'s cwd is not a string';
+  return undefined;
+}
+
+/** A tool that cannot write passes even with a payload dsctl does not understand. */
+function mayWriteTool(tool: string | undefined): boolean {
+  return toolCallOf(tool, {}).kind !== 'other';
 }

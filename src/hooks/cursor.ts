@@ -1,7 +1,9 @@
-import { createToolGuard, denialMessage, type ToolCall } from '../governance/tool-guard.js';
+import { denialMessage, type ToolCall } from '../governance/tool-guard.js';
 import { loadPolicy } from '../project/policy.js';
-import { claudeToolCall } from './claude.js';
-import { parseHookInput, record, text } from './input.js';
+import { claudeToolCall, type HookOptions } from './claude.js';
+import { isHeadless } from './headless.js';
+import { parseHookInput, text } from './input.js';
+import { judgeToolCall } from './judge.js';
 import { json, type HookOutcome } from './outcome.js';
 import { readSessionState, writeSessionState } from './session-state.js';
 
@@ -15,7 +17,8 @@ function permission(value: 'allow' | 'deny' | 'ask', message?: string): HookOutc
   return json({ permission: value, ...(message === undefined ? {} : { user_message: message, agent_message: message }) }, value === 'deny' ? 2 : 0);
 }
 
-export async function cursorHook(event: CursorEvent, stdin: string, fallbackCwd: string): Promise<HookOutcome> {
+export async function cursorHook(event: CursorEvent, stdin: string, fallbackCwd: string, options: HookOptions = {}): Promise<HookOutcome> {
+  const env = options.env ?? {};
   const input = parseHookInput(stdin);
   if (!input) return event === 'after-file-edit' || event === 'stop' ? json({}) : permission('deny', 'dsctl could not read the hook input, so this action is denied.');
   const roots = Array.isArray(input.workspace_roots) ? input.workspace_roots.filter((r): r is string => typeof r === 'string') : [];
@@ -26,11 +29,21 @@ export async function cursorHook(event: CursorEvent, stdin: string, fallbackCwd:
   switch (event) {
     case 'pre-tool-use':
     case 'before-shell-execution': {
-      const call: ToolCall = event === 'before-shell-execution' ? { kind: 'shell', command: text(input, 'command') ?? '' } : claudeToolCall(text(input, 'tool_name'), record(input, 'tool_input'));
-      const decision = await createToolGuard(await loadPolicy({ cwd })).decide(call, cwd);
-      if (decision.decision === 'allow') return permission('allow');
-      if (decision.decision === 'ask') return permission('ask', decision.reason);
-      return permission('deny', denialMessage(decision));
+      const command = text(input, 'command');
+      const call: ToolCall =
+        event === 'before-shell-execution'
+          ? command === undefined
+            ? { kind: 'invalid', reason: 'the shell call names no command, so it is denied' }
+            : { kind: 'shell', command }
+          : claudeToolCall(text(input, 'tool_name'), input.tool_input);
+      const { decision, notes } = await judgeToolCall(call, cwd, env);
+      const outcome =
+        decision.decision === 'allow'
+          ? permission('allow')
+          : decision.decision === 'ask' && !isHeadless(env)
+            ? permission('ask', decision.reason)
+            : permission('deny', decision.decision === 'deny' ? denialMessage(decision) : `dsctl: ${decision.reason}. No person is there to ask, so it is denied.`);
+      return notes.length > 0 ? { ...outcome, stderr: `${notes.join('\n')}\n` } : outcome;
     }
     case 'after-file-edit': {
       if (!filePath) return json({});

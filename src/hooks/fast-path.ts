@@ -6,20 +6,29 @@
  * What it loads lazily (the linter, the Markdown parser, zod) stays in the main build's chunks.
  */
 import { fstatSync, readFileSync, writeSync } from 'node:fs';
-import { runHook } from '../cli/hook.js';
+import { BLOCKING_EVENTS, failure, runHook } from '../cli/hook.js';
 import type { CliIo } from '../cli/io.js';
 import { printUserError } from '../cli/output.js';
 import { isUserError } from '../diagnostics/user-error.js';
 import { analyzeShell } from '../governance/shell-writes.js';
 
 export async function runHookFastPath(agent: string, event: string): Promise<number> {
-  const io = hookIo();
+  let io: CliIo | undefined;
   try {
+    io = hookIo();
     return await runHook({ io, configPath: undefined, commands: new Set() }, agent, event);
   } catch (error) {
-    if (!isUserError(error)) throw error;
-    printUserError(io, error);
-    return 2;
+    // The catch-all of the hook path: whatever went wrong, a blocking event is denied (exit 2).
+    try {
+      io ??= hookIo();
+      if (isUserError(error) && error.code === 'usage/hook') {
+        printUserError(io, error);
+        return 2;
+      }
+      return failure({ io }, agent, BLOCKING_EVENTS.includes(event), error);
+    } catch {
+      return BLOCKING_EVENTS.includes(event) ? 2 : 1;
+    }
   }
 }
 

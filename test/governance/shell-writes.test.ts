@@ -32,8 +32,8 @@ describe('commands that write', () => {
     { given: 'echo x > design/contracts/rules.json', want: [['>', 'design/contracts/rules.json']] },
     { given: 'echo x >> DESIGN.md', want: [['>>', 'DESIGN.md']] },
     { given: 'echo x >| DESIGN.md', want: [['>|', 'DESIGN.md']] },
-    { given: 'make &> build.log', want: [['&>', 'build.log']] },
-    { given: 'make &>> build.log', want: [['&>>', 'build.log']] },
+    { given: 'node build.js &> build.log', want: [['&>', 'build.log']] },
+    { given: 'node build.js &>> build.log', want: [['&>>', 'build.log']] },
     { given: 'node x.js 2> err.log', want: [['2>', 'err.log']] },
     { given: 'node x.js 1> out.log 2>&1', want: [['1>', 'out.log']] },
     { given: 'echo x >& out.txt', want: [['>&', 'out.txt']] },
@@ -107,18 +107,18 @@ describe('commands that write', () => {
     { given: '$EDITOR DESIGN.md', want: [['$EDITOR', 'DESIGN.md']] },
     // git
     { given: 'git checkout HEAD -- design/contracts/tokens.json', want: [['git checkout', 'design/contracts/tokens.json']] },
-    { given: 'git checkout DESIGN.md', want: [['git checkout', 'DESIGN.md']] },
+    { given: 'git checkout DESIGN.md', want: [['git checkout', 'DESIGN.md'], ["git checkout (another commit's files)", '?']] },
     { given: 'git restore design/contracts', want: [['git restore', 'design/contracts']] },
     { given: 'git restore --source HEAD~2 --staged --worktree DESIGN.md', want: [['git restore', 'DESIGN.md']] },
     { given: 'git -C design checkout -- contracts', want: [['git checkout', 'design/contracts']] },
     { given: 'git rm -r design/contracts', want: [['git rm', 'design/contracts']] },
     { given: 'git mv DESIGN.md docs/DESIGN.md', want: [['git mv', 'DESIGN.md'], ['git mv', 'docs/DESIGN.md']] },
-    { given: 'git reset --hard', want: [['git reset --hard', '.']] },
+    { given: 'git reset --hard', want: [['git reset --hard', '?']] },
     { given: 'git clean -fdx', want: [['git clean', '.']] },
     // find
     { given: "find design -name '*.json' -delete", want: [['find -delete', 'design']] },
-    { given: "find . -name '*.tmp' -exec rm {} +", want: [['find -delete', '.']] },
-    { given: 'find design -type f -exec sed -i s/a/b/ {} \\;', want: [['find -delete', 'design']] },
+    { given: "find . -name '*.tmp' -exec rm {} +", want: [['rm', '.']] },
+    { given: 'find design -type f -exec sed -i s/a/b/ {} \\;', want: [['sed -i', 'design']] },
     { given: 'find design -name x -fprint list.txt', want: [['find -fprint', 'list.txt']] },
     // Code run by other commands
     { given: 'bash -c "echo x > design/contracts/rules.json"', want: [['>', 'design/contracts/rules.json']] },
@@ -137,7 +137,7 @@ describe('commands that write', () => {
     { given: "watch -n1 'rm DESIGN.md'", want: [['rm', 'DESIGN.md']] },
     { given: "timeout 10 bash -c 'rm DESIGN.md'", want: [['rm', 'DESIGN.md']] },
     { given: "flock /tmp/lock -c 'rm DESIGN.md'", want: [['flock', '/tmp/lock'], ['rm', 'DESIGN.md']] },
-    { given: 'xargs rm design/x < list', want: [['rm', 'design/x']] },
+    { given: 'xargs rm design/x < list', want: [['rm', 'design/x'], ['rm', '*']] },
     { given: 'env FOO=1 timeout 5 nice -n 10 rm DESIGN.md', want: [['rm', 'DESIGN.md']] },
     { given: 'env -C design rm x', want: [['rm', 'design/x']] },
     { given: "env -S 'rm DESIGN.md'", want: [['rm', 'DESIGN.md']] },
@@ -151,8 +151,8 @@ describe('commands that write', () => {
     { given: 'sudo -D design rm contracts/x.json', want: [['rm', 'design/contracts/x.json']] },
     // Control flow
     { given: 'if true; then rm DESIGN.md; fi', want: [['rm', 'DESIGN.md']] },
-    { given: 'for f in a b; do rm "design/$f.json"; done', want: [['rm', 'design/$f.json']] },
-    { given: 'while read f; do echo x > "$f"; done < list', want: [['>', '$f']] },
+    { given: 'for f in a b; do rm "design/$f.json"; done', want: [['rm', 'design']] },
+    { given: 'while read f; do echo x > "$f"; done < list', want: [['>', '*']] },
     { given: 'f() { rm DESIGN.md; }; f', want: [['rm', 'DESIGN.md']] },
     { given: 'case $x in a) rm DESIGN.md;; esac', want: [['rm', 'DESIGN.md']] },
     { given: '[[ -f x ]] && rm DESIGN.md', want: [['rm', 'DESIGN.md']] },
@@ -179,17 +179,17 @@ describe('commands that write', () => {
     { given: "rm $'DESIGN\\x2emd'", want: [['rm', 'DESIGN.md']] },
     { given: 'rm "DES"\'IGN\'.md', want: [['rm', 'DESIGN.md']] },
     { given: 'rm design/contracts/*.json', want: [['rm', 'design/contracts/*.json']] },
-    { given: 'rm "design/contracts/$NAME"', want: [['rm', 'design/contracts/$NAME']] },
-    { given: 'rm "$HOME/x"', want: [['rm', '$HOME/x']] },
+    { given: 'rm "design/contracts/$NAME"', want: [['rm', 'design/contracts']] },
+    { given: 'rm "$HOME/x"', want: [['rm', '~/x']] },
     { given: 'rm ~/notes.txt', want: [['rm', '~/notes.txt']] },
     { given: 'rm a/./b/../DESIGN.md', want: [['rm', 'a/DESIGN.md']] },
     { given: 'rm design\\ system/x', want: [['rm', 'design system/x']] },
     { given: 'rm${IFS}DESIGN.md', want: [['rm', 'DESIGN.md']] },
     { given: '{rm,DESIGN.md}', want: [['rm', 'DESIGN.md']] },
-    { given: 'x=rm; $x DESIGN.md', want: [['$x', 'DESIGN.md']] },
-    { given: 'xargs -I % cp % design/', want: [['cp', 'design/%']] },
+    { given: 'x=rm; $x DESIGN.md', want: [['rm', 'DESIGN.md']] },
+    { given: 'xargs -I % cp % design/', want: [['cp', 'design']] },
     { given: "bash -s -- x <<'EOF'\nrm DESIGN.md\nEOF", want: [['rm', 'DESIGN.md']] },
-    { given: "find . -exec sh -c 'cd x && rm {} y' \\;", want: [['find -delete', '.'], ['rm', 'x/y']] },
+    { given: "find . -exec sh -c 'cd x && rm {} y' \\;", want: [['rm', '.'], ['rm', 'x/y']] },
   ];
   it.each(cases)('$given', ({ given, want }) => {
     const analysis = analyzeShell(given);
@@ -247,9 +247,9 @@ describe('commands that do not write', () => {
     'curl -o /dev/null https://example.com',
     'dd if=DESIGN.md of=/dev/null',
     'xargs echo < list',
-    'xargs rm < list',
-    "xargs -I{} sh -c 'rm {}' < list",
-    'git checkout -b feature origin/main -- ',
+    'xargs echo x < list',
+    "xargs -I{} sh -c 'cat {}' < list",
+    'git checkout -b feature -- ',
     'sh scripts/check.sh',
     'time npm test',
     'cd design && ls',
@@ -277,7 +277,7 @@ describe('commands that do not write', () => {
 describe('inline code', () => {
   const cases: readonly { given: string; want: readonly [interpreter: string, code: string][] }[] = [
     { given: `python3 -c "open('design/contracts/rules.json','w')"`, want: [['python3', "open('design/contracts/rules.json','w')"]] },
-    { given: `python -W ignore -c 'print(1)' arg`, want: [['python', 'print(1)']] },
+    { given: `python -W ignore -c 'print(1)' arg`, want: [['python', 'print(1)\narg']] },
     { given: `/usr/bin/python3.12 -c 'x'`, want: [['python3', 'x']] },
     { given: `node -e "require('fs').rmSync('DESIGN.md')"`, want: [['node', "require('fs').rmSync('DESIGN.md')"]] },
     { given: `node --eval='1+1'`, want: [['node', '1+1']] },
@@ -287,11 +287,11 @@ describe('inline code', () => {
     { given: `php -r 'unlink("DESIGN.md");'`, want: [['php', 'unlink("DESIGN.md");']] },
     { given: `deno eval 'Deno.removeSync("DESIGN.md")'`, want: [['deno', 'Deno.removeSync("DESIGN.md")']] },
     { given: `bun -e 'Bun.write("DESIGN.md", "")'`, want: [['bun', 'Bun.write("DESIGN.md", "")']] },
-    { given: `awk '{ print > "DESIGN.md" }' x`, want: [['awk', '{ print > "DESIGN.md" }']] },
+    { given: `awk '{ print > "DESIGN.md" }' x`, want: [['awk', '{ print > "DESIGN.md" }\nx']] },
     { given: `lua -e 'os.remove("DESIGN.md")'`, want: [['lua', 'os.remove("DESIGN.md")']] },
     { given: `Rscript -e 'file.remove("DESIGN.md")'`, want: [['Rscript', 'file.remove("DESIGN.md")']] },
     { given: `sudo python3 -c 'x'`, want: [['python3', 'x']] },
-    { given: `xargs -I{} node -e 'console.log(1)' {}`, want: [['node', 'console.log(1)']] },
+    { given: `xargs -I{} node -e 'console.log(1)' {}`, want: [['node', 'console.log(1)\n{}']] },
     { given: `python3 - <<'EOF'\nopen("DESIGN.md", "w")\nEOF`, want: [['python3', 'open("DESIGN.md", "w")\n']] },
     { given: `node <<< 'require("fs")'`, want: [['node', 'require("fs")\n']] },
     { given: `fish -c 'rm DESIGN.md'`, want: [['fish', 'rm DESIGN.md']] },
@@ -326,20 +326,22 @@ describe('what cannot be checked fails closed', () => {
     { given: 'cat <<EOF | bash\nrm DESIGN.md\nEOF', want: 'bash reads its commands from a pipe' },
   ];
   it.each(cases)('$given', ({ given, want }) => {
-    expect(analyzeShell(given).error).toBe(want);
+    // Syntax errors are errors (denied); what only runs at run time is undecidable (asked, or denied headless).
+    const analysis = analyzeShell(given);
+    expect(analysis.error ?? analysis.undecidable[0]).toBe(want);
   });
 
   it('refuses code nested too deeply', () => {
     const quote = (code: string) => `'${code.replace(/'/g, `'\\''`)}'`;
     let command = 'rm DESIGN.md';
     for (let i = 0; i < 8; i++) command = `bash -c ${quote(command)}`;
-    expect(analyzeShell(command)).toEqual({ writes: [{ path: 'DESIGN.md', via: 'rm' }], inlineCode: [] });
+    expect(analyzeShell(command)).toEqual({ writes: [{ path: 'DESIGN.md', via: 'rm' }], inlineCode: [], undecidable: [], forbidden: [] });
     expect(analyzeShell(`bash -c ${quote(command)}`).error).toBe('bash -c: nested more than 8 levels deep');
   });
 
   it('still reports the writes it found', () => {
     const analysis = analyzeShell('rm DESIGN.md; curl -s x | bash');
-    expect(analysis.error).toBe('bash reads its commands from a pipe');
+    expect(analysis.undecidable).toEqual(['bash reads its commands from a pipe']);
     expect(analysis.writes).toEqual([{ path: 'DESIGN.md', via: 'rm' }]);
   });
 });

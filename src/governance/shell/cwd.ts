@@ -40,6 +40,8 @@ function anchored(path: string): boolean {
 
 /** `path` as seen from the starting directory when the shell is in `cwd`. */
 export function resolveIn(cwd: Cwd, path: string): string {
+  // `~/../x` climbs out of the home: normalising would drop the `~` with the `..`.
+  if (path.startsWith('~') && /(^|\/)\.\.(\/|$)/.test(path)) return path;
   if (anchored(path)) return normalise(path);
   if (cwd === null) return `?/${normalise(path)}`;
   return normalise(cwd === '' ? path : `${cwd}/${path}`);

@@ -23,6 +23,8 @@ export type PlainRedirectOp = '>' | '>>' | '>|' | '>&' | '&>' | '&>>' | '<' | '<
 /** One command of a pipeline: its words after the leading assignments, quotes removed, and its redirections in order. */
 export interface PlainCommand {
   readonly args: readonly Arg[];
+  /** The assignments before the command (`P=x node …`), as written: its environment. */
+  readonly env: readonly string[];
   readonly redirects: readonly PlainRedirect[];
 }
 /** `a | b | c`: each part after the first reads the one before. */
@@ -94,7 +96,7 @@ function pipeline(tokens: readonly Token[]): PlainPipeline | undefined {
     if (words.length === 0 && redirects.length === 0) return undefined;
     const start = words.findIndex((w) => !ASSIGNMENT.test(w.raw));
     if (start >= 0 && NOT_A_COMMAND.has(words[start]!.text)) return undefined;
-    commands.push({ args: start < 0 ? [] : words.slice(start).map((w) => ({ text: w.text, literal: true })), redirects });
+    commands.push({ args: start < 0 ? [] : words.slice(start).map((w) => ({ text: w.text, literal: true })), env: words.slice(0, start < 0 ? words.length : start).map((w) => w.text.slice(w.text.indexOf('=') + 1)), redirects });
   }
   return commands;
 }

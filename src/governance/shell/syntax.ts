@@ -52,8 +52,20 @@ export interface ShBraceExp extends ShNode {
   readonly Sequence: boolean;
   readonly Elems: readonly ShWord[];
 }
+export interface ShAssign extends ShNode {
+  readonly Name: ShLit | null;
+  readonly Value: ShWord | null;
+  readonly Naked: boolean;
+  readonly Append: boolean;
+  readonly Array: ShNode | null;
+  readonly Index: ShNode | null;
+}
+export interface ShDeclClause extends ShNode {
+  readonly Variant: ShLit | null;
+  readonly Args: readonly ShAssign[];
+}
 export interface ShCallExpr extends ShNode {
-  readonly Assigns: readonly ShNode[];
+  readonly Assigns: readonly ShAssign[];
   readonly Args: readonly ShWord[];
 }
 export interface ShBinaryCmd extends ShNode {

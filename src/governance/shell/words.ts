@@ -10,7 +10,12 @@ export interface Arg {
   readonly text: string;
   /** False when some of it is only known at run time (`$X`, `$(…)`). */
   readonly literal: boolean;
+  /** For a word that is not literal: the literal text before the first part known only at run time (`design/` of `design/$X`). */
+  readonly prefix?: string;
 }
+
+/** The value of a shell variable set earlier in the command line, when it is a literal. */
+export type VariableLookup = (name: string) => string | undefined;
 
 /** Marks where an unquoted `$IFS` splits a word (a NUL cannot occur in a shell word). */
 const IFS = '\0';
@@ -22,6 +27,7 @@ export class WordReader {
   constructor(
     private readonly syntax: ShellSyntax,
     private readonly source: Buffer,
+    private readonly lookup: VariableLookup = () => undefined,
   ) {}
 
   /** The text of a node as written in the source. */
@@ -54,7 +60,7 @@ export class WordReader {
     for (const part of parts) {
       const alternatives = this.part(part, quoted);
       if (alternatives === undefined || fields.length * alternatives.length > MAX_FIELDS) return undefined;
-      fields = fields.flatMap((f) => alternatives.map((a) => ({ text: f.text + a.text, literal: f.literal && a.literal })));
+      fields = fields.flatMap((f) => alternatives.map((a) => join(f, a)));
     }
     return fields;
   }
@@ -79,7 +85,12 @@ export class WordReader {
         // ParamExp, CmdSubst, ArithmExp, ProcSubst: known only at run time. Unquoted, $IFS splits the word.
         const text = this.sourceOf(part);
         if (!quoted && (text === '$IFS' || text === '${IFS}')) return [{ text: IFS, literal: true }];
-        return [{ text, literal: false }];
+        // `f=x; … $f`, `"$PWD/x"`, `$HOME`: what the line itself set, or what stands for the directory.
+        const name = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})$/.exec(text);
+        const variable = name ? (name[1] ?? name[2]) : undefined;
+        const value = variable === undefined ? undefined : this.lookup(variable);
+        if (value !== undefined) return [{ text: value, literal: true }];
+        return [{ text, literal: false, prefix: '' }];
       }
     }
   }
@@ -95,6 +106,13 @@ export class WordReader {
     const written = alternatives.map((a) => a.map((x) => x.text).join(',')).join('..');
     return [{ text: `{${written}}`, literal: alternatives.every((a) => a.every((x) => x.literal)) }];
   }
+}
+
+/** Two pieces of one word, one after the other. */
+function join(a: Arg, b: Arg): Arg {
+  if (!a.literal) return { text: a.text + b.text, literal: false, prefix: a.prefix ?? '' };
+  if (!b.literal) return { text: a.text + b.text, literal: false, prefix: a.text + (b.prefix ?? '') };
+  return { text: a.text + b.text, literal: true };
 }
 
 /** `{1..5}`, `{01..10..3}`, `{a..e}`; undefined when it is not a valid or small sequence. */
