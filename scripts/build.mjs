@@ -41,8 +41,9 @@ try {
 rmSync('dist', { recursive: true, force: true });
 const define = { __DSCTL_VERSION__: JSON.stringify(pkg.version) };
 const HOOK_BUNDLE = './chunks/hook.cjs';
+const SANDBOX_BUNDLE = './chunks/sandbox.cjs';
 const USER_ERROR = resolve('src/diagnostics/user-error.ts');
-const HOOK_LAZY = ['src/hooks/ui-lint.ts', 'src/governance/escalation.ts', 'src/project/config.ts', 'src/project/policy-schema.ts', 'src/project/read-json.ts', 'src/views/two-layered.ts'];
+const HOOK_LAZY = ['src/hooks/ui-lint.ts', 'src/governance/escalation.ts', 'src/project/config.ts', 'src/project/policy-schema.ts', 'src/project/read-json.ts', 'src/views/two-layered.ts', 'src/sandbox/unsandboxed-record.ts'];
 const lazyName = (file) => `lazy-${basename(file, '.ts')}`;
 const lazyByPath = new Map(HOOK_LAZY.map((file) => [resolve(file), lazyName(file)]));
 
@@ -69,7 +70,7 @@ await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   banner: { js: '#!/usr/bin/env node\n' + common.banner.js },
-  define: { ...define, __DSCTL_HOOK_BUNDLE__: JSON.stringify(HOOK_BUNDLE) },
+  define: { ...define, __DSCTL_HOOK_BUNDLE__: JSON.stringify(HOOK_BUNDLE), __DSCTL_SANDBOX_BUNDLE__: JSON.stringify(SANDBOX_BUNDLE) },
   sourcemap: 'linked',
   plugins: [
     sharedUserError('main'),
@@ -78,45 +79,52 @@ await build({
       name: 'hook-bundle',
       setup(b) {
         b.onResolve({ filter: /fast-path\.js$/ }, () => ({ path: HOOK_BUNDLE, external: true }));
+        b.onResolve({ filter: /\/sandbox\.js$/ }, (args) => (args.importer === resolve('src/cli/main.ts') ? { path: SANDBOX_BUNDLE, external: true } : undefined));
       },
     },
   ],
 });
 chmodSync('dist/dsctl.js', 0o755);
 
-const hook = await build({
-  ...common,
-  entryPoints: ['src/hooks/fast-path.ts'],
-  outfile: `dist/${HOOK_BUNDLE}`,
-  format: 'cjs',
-  write: false,
-  // import.meta.url (the shell parser is resolved from it) is this file's URL.
-  banner: { js: "var __dsctlImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  define: { ...define, 'import.meta.url': '__dsctlImportMetaUrl' },
-  sourcemap: 'linked',
-  plugins: [
-    sharedUserError('hook'),
-    {
-      name: 'hook-lazy',
-      setup(b) {
-        b.onResolve({ filter: /.*/ }, (args) => {
-          if (args.kind !== 'dynamic-import') return undefined;
-          const name = lazyByPath.get(sourceOf(args));
-          if (!name) return { errors: [{ text: `${args.path}: a lazy import on the hook path must be listed in HOOK_LAZY (scripts/build.mjs), or it is copied into the hook bundle` }] };
-          return { path: `./${name}.js`, external: true };
-        });
+// The fast paths: CommonJS bundles the bin compiles through V8's code cache (see above).
+for (const [entry, out] of [
+  ['src/hooks/fast-path.ts', HOOK_BUNDLE],
+  ['src/cli/sandbox.ts', SANDBOX_BUNDLE],
+]) {
+  const fast = await build({
+    ...common,
+    entryPoints: [entry],
+    outfile: `dist/${out}`,
+    format: 'cjs',
+    write: false,
+    // import.meta.url (the shell parser is resolved from it) is this file's URL.
+    banner: { js: "var __dsctlImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    define: { ...define, 'import.meta.url': '__dsctlImportMetaUrl' },
+    sourcemap: 'linked',
+    plugins: [
+      sharedUserError('hook'),
+      {
+        name: 'fast-lazy',
+        setup(b) {
+          b.onResolve({ filter: /.*/ }, (args) => {
+            if (args.kind !== 'dynamic-import') return undefined;
+            const name = lazyByPath.get(sourceOf(args));
+            if (!name) return { errors: [{ text: `${args.path}: a lazy import on a fast path must be listed in HOOK_LAZY (scripts/build.mjs), or it is copied into the bundle` }] };
+            return { path: `./${name}.js`, external: true };
+          });
+        },
       },
-    },
-  ],
-});
-// The bin compiles the bundle with node:vm, where import() is not available: each lazy import calls the
-// `__lazy` the bin passes in instead (same length, so the source map still fits).
-for (const file of hook.outputFiles) {
-  let text = file.text;
-  if (file.path.endsWith('.cjs')) {
-    if (/\b__lazy\b/.test(text)) throw new Error('hook bundle: the name __lazy is taken');
-    text = text.replace(/\bimport\("\.\/lazy-/g, '__lazy("./lazy-');
-    if (/\bimport\s*\(/.test(text)) throw new Error('hook bundle: an import() is left that node:vm cannot run');
+    ],
+  });
+  // The bin compiles the bundle with node:vm, where import() is not available: each lazy import calls the
+  // `__lazy` the bin passes in instead (same length, so the source map still fits).
+  for (const file of fast.outputFiles) {
+    let text = file.text;
+    if (file.path.endsWith('.cjs')) {
+      if (/\b__lazy\b/.test(text)) throw new Error(`${out}: the name __lazy is taken`);
+      text = text.replace(/\bimport\("\.\/lazy-/g, '__lazy("./lazy-');
+      if (/\bimport\s*\(/.test(text)) throw new Error(`${out}: an import() is left that node:vm cannot run`);
+    }
+    writeFileSync(file.path, text);
   }
-  writeFileSync(file.path, text);
 }

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { SANDBOX_ENV, type Sandbox } from '../sandbox/sandbox.js';
+import type { AgentTask } from './driver.js';
 
 /**
  * Runs one agent process for a driver: no shell, stdin fed once, stdout streamed to the caller, the
@@ -15,6 +17,8 @@ export interface AgentProcessOptions {
   readonly onStdout?: (chunk: string) => void;
   /** How long a process has to exit after SIGTERM before SIGKILL. */
   readonly graceMs?: number;
+  /** Run inside this OS sandbox (the stage's). */
+  readonly sandbox?: Sandbox | undefined;
 }
 
 export interface AgentProcessExit {
@@ -35,7 +39,9 @@ export function runAgentProcess(command: string, args: readonly string[], option
     // Its own process group (POSIX), so an abort also stops what the agent started (shells, tools),
     // and a Ctrl-C meant for dsctl reaches the agent only through the abort, once.
     const group = process.platform !== 'win32';
-    const child = spawn(command, [...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: group });
+    const wrapped = options.sandbox ? options.sandbox.wrap(command, args, { cwd: options.cwd, terminal: false }) : { command, args: [...args] };
+    const env = options.sandbox ? { ...options.env, [SANDBOX_ENV]: '1' } : options.env;
+    const child = spawn(wrapped.command, wrapped.args, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: group });
     let stderr = '';
     let aborted = false;
     let killTimer: NodeJS.Timeout | undefined;
@@ -71,6 +77,11 @@ export function runAgentProcess(command: string, args: readonly string[], option
       done();
       reject(error);
     });
+    // The stage is over when the agent exits: whatever it left running in its group (a background job
+    // that would write later) goes with it. In the sandbox the PID namespace already took everything.
+    child.once('exit', () => {
+      if (group && child.pid !== undefined) kill('SIGKILL');
+    });
     child.once('close', (code, signal) => {
       done();
       resolve({ code, signal, stderr, aborted });
@@ -94,7 +105,10 @@ export function lastLine(text: string): string | undefined {
     .at(-1);
 }
 
-/** The environment of an agent: dsctl's own, plus what the config adds. */
-export function agentEnv(extra: Readonly<Record<string, string>> | undefined): Record<string, string | undefined> {
-  return { ...process.env, ...extra };
+/** The variable that tells hooks a stage of `dsctl run` drives the session (they then defer to the runner, and never ask). */
+export const RUN_ID_ENV = 'DSCTL_RUN_ID';
+
+/** The environment of an agent: dsctl's own, plus what the config adds, plus the run it belongs to. */
+export function agentEnv(extra: Readonly<Record<string, string>> | undefined, task?: Pick<AgentTask, 'runId'>): Record<string, string | undefined> {
+  return { ...process.env, ...extra, ...(task ? { [RUN_ID_ENV]: task.runId } : {}) };
 }

@@ -43,6 +43,10 @@ export function claudeCodeArgs(options: Pick<ClaudeCodeDriverOptions, 'model' | 
   const args = ['-p', '--output-format', 'stream-json', '--verbose'];
   args.push('--max-turns', String(task.maxTurns), '--max-budget-usd', String(task.maxBudgetUsd));
   args.push('--setting-sources', 'project');
+  // Inside dsctl's sandbox Claude Code cannot start its own (bubblewrap does not nest: "setting up uid
+  // map: Operation not permitted", verified with 2.1.328), and with failIfUnavailable every Bash call
+  // would fail. dsctl's covers more: every process of the session, file tools and MCP servers included.
+  if (task.sandbox !== undefined) args.push('--settings', JSON.stringify({ sandbox: { enabled: false } }));
   args.push('--strict-mcp-config', ...(mcpConfig === undefined ? [] : ['--mcp-config', mcpConfig]));
   if (task.readOnly) {
     // acceptEdits approves Write and Edit whatever --allowedTools says, so a reviewer gets a tool set
@@ -106,7 +110,8 @@ async function runClaudeCode(options: ClaudeCodeDriverOptions, task: AgentTask):
   try {
     exit = await runAgentProcess(options.command, claudeCodeArgs(options, task, mcpConfig), {
       cwd: task.cwd,
-      env: agentEnv(options.env),
+      env: agentEnv(options.env, task),
+      sandbox: task.sandbox,
       // stdin, not an argument: no length limit, no shell, and no variadic flag such as
       // --allowedTools can swallow it.
       input: task.prompt,

@@ -60,7 +60,8 @@ async function runCommand(options: CommandDriverOptions, task: AgentTask): Promi
   let stdout = '';
   const exit = await runAgentProcess('/bin/sh', ['-c', script], {
     cwd: task.cwd,
-    env: agentEnv(options.env),
+    env: agentEnv(options.env, task),
+    sandbox: task.sandbox,
     ...(usesFile ? {} : { input: task.prompt }),
     onStdout: (chunk) => (stdout += chunk),
     ...(task.signal === undefined ? {} : { signal: task.signal }),

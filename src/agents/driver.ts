@@ -5,6 +5,8 @@
  * Throwing is for setup problems the user must fix (a missing binary, a bad template), as UserError.
  */
 
+import type { Sandbox } from '../sandbox/sandbox.js';
+
 export type AgentRole = 'author' | 'reviewer';
 
 export interface AgentTask {
@@ -34,6 +36,11 @@ export interface AgentTask {
   readonly workDir: string;
   /** Aborts the agent (Ctrl-C, run timeout). */
   readonly signal?: AbortSignal;
+  /**
+   * The OS sandbox every process of the stage runs in (the runner's; ARCHITECTURE.md §5). Undefined only
+   * when a person chose `--allow-unsandboxed`, or outside the runner.
+   */
+  readonly sandbox?: Sandbox;
 }
 
 export interface AgentResult {

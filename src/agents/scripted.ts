@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { writeFileAtomic } from '../io/atomic-write.js';
+import { agentEnv, exitSubtype, lastLine, runAgentProcess } from './agent-process.js';
 import type { AgentDriver, AgentResult, AgentTask } from './driver.js';
 import type { AgentScript, ScriptStep } from './scripted-script.js';
 
@@ -25,26 +25,30 @@ export function createScriptedDriver(script: AgentScript): AgentDriver {
 
 async function replay(step: ScriptStep, task: AgentTask): Promise<AgentResult> {
   const usage = { turns: step.turns, costUsd: step.costUsd, sessionId: `scripted-${task.sequence}` };
-  const writes = Object.keys(step.write).length + step.delete.length + step.shell.length;
-  if (task.readOnly && writes > 0) {
+  if (task.readOnly && Object.keys(step.write).length + step.delete.length + step.shell.length > 0) {
     return { ok: false, subtype: 'error_read_only', text: '', error: 'a read-only stage cannot write files or run commands', ...usage };
   }
+  const writes: [string, string][] = [];
+  const deletes: string[] = [];
   for (const [path, content] of Object.entries(step.write)) {
     const target = inside(task.cwd, path);
     if (target === undefined) return refused(path, usage);
-    writeFileAtomic(target, content);
+    writes.push([target, content]);
   }
   for (const path of step.delete) {
     const target = inside(task.cwd, path);
     if (target === undefined) return refused(path, usage);
-    rmSync(target, { force: true, recursive: true });
+    deletes.push(target);
   }
+  // Like a real agent's tool calls, a write the sandbox refuses is an error the agent sees, not the end of its turn.
+  const denied = task.sandbox ? await fileOpsInSandbox(task, writes, deletes) : fileOps(writes, deletes);
   for (const command of step.shell) {
-    const code = await sh(command, task.cwd, task.signal);
+    const code = await sh(command, task);
     if (code !== 0) return { ok: false, subtype: 'error_during_execution', text: '', error: `\`${command}\` exited ${code}`, ...usage };
   }
-  if (step.fail !== undefined) return { ok: false, subtype: 'error_during_execution', text: step.answer, error: step.fail, ...usage };
-  return { ok: true, subtype: 'success', text: step.answer, ...(step.output === undefined ? {} : { structuredOutput: step.output }), ...usage };
+  const text = denied.length ? `${step.answer}${step.answer ? '\n' : ''}${denied.map((d) => `refused: ${d}`).join('\n')}` : step.answer;
+  if (step.fail !== undefined) return { ok: false, subtype: 'error_during_execution', text, error: step.fail, ...usage };
+  return { ok: true, subtype: 'success', text, ...(step.output === undefined ? {} : { structuredOutput: step.output }), ...usage };
 }
 
 /** `{run_id}` anywhere in a step (paths, contents, commands, the answer) becomes the run's id: red-team output goes to a folder per run. */
@@ -70,10 +74,48 @@ function inside(root: string, path: string): string | undefined {
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? undefined : target;
 }
 
-function sh(command: string, cwd: string, signal: AbortSignal | undefined): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn('/bin/sh', ['-c', command], { cwd, stdio: 'ignore', ...(signal ? { signal } : {}) });
-    child.once('error', (error) => (error.name === 'AbortError' ? resolvePromise(130) : reject(error)));
-    child.once('close', (code, sig) => resolvePromise(code ?? (sig ? 128 : 1)));
+/** A step's shell command, run as an agent's shell tool would be: in the stage's sandbox, its process group killed after. */
+async function sh(command: string, task: AgentTask): Promise<number> {
+  const exit = await runAgentProcess('/bin/sh', ['-c', command], { cwd: task.cwd, env: agentEnv(undefined, task), sandbox: task.sandbox, ...(task.signal ? { signal: task.signal } : {}) });
+  if (exit.aborted) return 130;
+  return exit.code ?? 128;
+}
+
+function fileOps(writes: readonly [string, string][], deletes: readonly string[]): string[] {
+  for (const [target, content] of writes) writeFileAtomic(target, content);
+  for (const target of deletes) rmSync(target, { force: true, recursive: true });
+  return [];
+}
+
+// The same writes, made by a process inside the sandbox (so a gated path is refused by the OS, as an agent's would be).
+const FILE_OPS = `
+const fs = require('node:fs'), path = require('node:path');
+const ops = JSON.parse(fs.readFileSync(0, 'utf8')), denied = [];
+for (const [target, content] of ops.writes) {
+  try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const temp = path.join(path.dirname(target), '.' + path.basename(target) + '.' + process.pid + '.tmp');
+    fs.writeFileSync(temp, content);
+    try { fs.renameSync(temp, target); } catch (e) { fs.rmSync(temp, { force: true }); throw e; }
+  } catch (e) { denied.push(target + ': ' + e.code); }
+}
+for (const target of ops.deletes) {
+  try { fs.rmSync(target, { force: true, recursive: true }); } catch (e) { denied.push(target + ': ' + e.code); }
+}
+process.stdout.write(JSON.stringify(denied));
+`;
+
+async function fileOpsInSandbox(task: AgentTask, writes: readonly [string, string][], deletes: readonly string[]): Promise<string[]> {
+  if (writes.length + deletes.length === 0) return [];
+  let out = '';
+  const exit = await runAgentProcess(process.execPath, ['-e', FILE_OPS], {
+    cwd: task.cwd,
+    env: agentEnv(undefined, task),
+    sandbox: task.sandbox,
+    input: JSON.stringify({ writes, deletes }),
+    onStdout: (chunk) => (out += chunk),
+    ...(task.signal ? { signal: task.signal } : {}),
   });
+  if (exit.code !== 0) throw new Error(`the scripted driver's file writer failed in the sandbox (${exitSubtype(exit)}): ${lastLine(exit.stderr) ?? ''}`);
+  return (JSON.parse(out) as string[]).map((d) => relative(task.cwd, d.slice(0, d.lastIndexOf(': '))) + d.slice(d.lastIndexOf(': ')));
 }

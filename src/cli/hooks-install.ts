@@ -1,5 +1,6 @@
 import { installAgentHooks, installGitHook, type InstallResult } from '../hooks/install.js';
 import { loadPolicy } from '../project/policy.js';
+import { claudeSandboxMissing, claudeSandboxRules } from '../sandbox/claude-settings.js';
 import type { CommandContext } from './context.js';
 import { printEnvelope } from './output.js';
 
@@ -14,11 +15,12 @@ export interface HooksInstallOptions {
 
 /** `dsctl hooks install`: merge dsctl's hooks into each agent's settings (all when none is named). */
 export async function runHooksInstall(ctx: CommandContext, options: HooksInstallOptions): Promise<number> {
-  const { root } = await loadPolicy({ cwd: ctx.io.cwd, configPath: ctx.configPath });
+  const loaded = await loadPolicy({ cwd: ctx.io.cwd, configPath: ctx.configPath });
+  const { root } = loaded;
   const all = !options.claude && !options.cursor && !options.codex && !options.git;
   const results: InstallResult[] = [];
   const agentCommand = options.command ?? 'npx --no-install dsctl';
-  if (all || options.claude) results.push(installAgentHooks(root, 'claude', options.command ?? '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/dsctl'));
+  if (all || options.claude) results.push(installAgentHooks(root, 'claude', options.command ?? '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/dsctl', claudeSandboxRules(loaded)));
   if (all || options.cursor) results.push(installAgentHooks(root, 'cursor', agentCommand));
   if (all || options.codex) results.push(installAgentHooks(root, 'codex', agentCommand));
   if (options.git) results.push(installGitHook(root, agentCommand));
@@ -27,6 +29,14 @@ export async function runHooksInstall(ctx: CommandContext, options: HooksInstall
     return 0;
   }
   const c = ctx.io.err;
-  for (const r of results) ctx.io.stderr(`  ${r.added ? c.green('+') : c.dim('=')} ${r.file} ${c.dim(r.added ? `${r.added} hook(s) added` : 'already installed')}\n`);
+  for (const r of results) {
+    ctx.io.stderr(`  ${r.added ? c.green('+') : c.dim('=')} ${r.file} ${c.dim(r.added ? `${r.added} setting(s) added or updated` : 'already installed')}\n`);
+    if (r.sandbox) {
+      ctx.io.stderr(`    ${c.dim(`Claude Code's OS sandbox on for Bash (no unsandboxed fallback): ${r.sandbox.denyWrite} read-only path(s), ${r.sandbox.deny} Edit/Write deny rule(s)`)}\n`);
+      const missing = claudeSandboxMissing();
+      if (missing) ctx.io.stderr(`    ${c.yellow('!')} ${missing}\n`);
+      if (r.sandbox.notExpressible.length) ctx.io.stderr(`    ${c.yellow('!')} ${c.dim(`not expressible there, left to the hook and the guard: ${r.sandbox.notExpressible.join(', ')}`)}\n`);
+    }
+  }
   return 0;
 }

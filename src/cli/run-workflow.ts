@@ -18,6 +18,7 @@ export interface RunWorkflowOptions {
   readonly script?: string;
   readonly agentCommand?: string;
   readonly trigger?: string;
+  readonly allowUnsandboxed?: boolean;
   readonly json?: boolean;
 }
 
@@ -30,7 +31,7 @@ export async function runWorkflow(ctx: CommandContext, name: string, options: Ru
   const prompt = options.promptFile === undefined ? options.prompt : readText(resolve(io.cwd, options.promptFile), options.promptFile, 'prompt file');
   const agent = workflow.level === 'model-loop' ? chooseAgent(project, { driver: options.agent, script: options.script, command: options.agentCommand }, io.cwd) : undefined;
   const raw = { cwd: io.cwd, target: options.target, prompt, dsctlBin: process.argv[1] };
-  return withInterrupt(ctx, options, (runOptions) => startRun(project, workflow, raw, { ...runOptions, trigger: trigger(options.trigger), agent }));
+  return withInterrupt(ctx, options, (runOptions) => startRun(project, workflow, raw, { ...runOptions, trigger: trigger(options.trigger), agent, allowUnsandboxed: options.allowUnsandboxed === true }));
 }
 
 /** `dsctl run resume <run-id>`: continue a run after a crash or Ctrl-C. */

@@ -110,6 +110,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option('--script <file>', 'the scripted driver\'s script (JSON)')
     .option('--agent-command <template>', 'the command driver\'s shell template ({prompt_file}, {cwd})')
     .option('--trigger <trigger>', 'manual, ci or schedule (default: ci when CI=true, else manual)')
+    .option('--allow-unsandboxed', 'run agent stages without the OS sandbox when none is installed (recorded in the run record)')
     .addOption(jsonOption())
     .action(async (workflow: string, options: import('./run-workflow.js').RunWorkflowOptions) => {
       const { runWorkflow } = await import('./run-workflow.js');
@@ -141,11 +142,33 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description('exit 1 when staged changes, a commit range or paths touch a hard gate or weaken tests')
     .argument('[paths...]', 'paths to check (instead of --staged or --range)')
     .option('--staged', 'check the staged changes (the git pre-commit hook)')
-    .option('--range <A..B>', 'check the changes between two revisions (CI)')
+    .option('--range <A..B>', 'check the changes between two revisions (CI); A...B starts at their merge base, as git diff does')
+    .option('--format <format>', 'stylish (default) or github (workflow-command annotations on stdout)')
+    .option('--summary <file>', 'append a Markdown summary (gate, path, change, reason) to FILE, e.g. "$GITHUB_STEP_SUMMARY"')
     .addOption(jsonOption())
-    .action(async (paths: string[], options: { staged?: boolean; range?: string; json?: boolean }) => {
+    .action(async (paths: string[], options: import('./gate.js').GateCheckOptions) => {
       const { runGateCheck } = await import('./gate.js');
       exitCode = await runGateCheck(context(), paths, options);
+    });
+  gate
+    .command('approve')
+    .description('a person approves the staged changes to hard-gated paths (a terminal is required; refused to agents, the sandbox and the runner)')
+    .option('--staged', 'approve the staged tree (what the next commit records)')
+    .action(async (options: import('./gate.js').GateApproveOptions) => {
+      const { runGateApprove } = await import('./gate.js');
+      exitCode = await runGateApprove(context(), options);
+    });
+
+  program
+    .command('sandbox')
+    .description('run a command (an agent CLI, a script) with the hard gates, policy, git hooks and agent settings read-only at the OS level')
+    .argument('<command...>', 'the command and its arguments (after --)')
+    .option('--allow-unsandboxed', 'run without an OS sandbox when none is installed (recorded in the audit log)')
+    .helpOption(false)
+    .allowUnknownOption()
+    .action(async (command: string[], options: { allowUnsandboxed?: boolean }) => {
+      const { runSandboxCommand } = await import('./sandbox.js');
+      exitCode = await runSandboxCommand(io, [...(options.allowUnsandboxed ? ['--allow-unsandboxed'] : []), '--', ...command], program.opts<{ config?: string }>().config);
     });
 
   program

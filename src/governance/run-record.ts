@@ -34,6 +34,14 @@ const entryShape = {
   ended_at: timestamp,
   attempts: z.number().int().min(0),
   agent: AgentUsageSchema.optional(),
+  sandbox: z
+    .enum(['bubblewrap', 'seatbelt', 'none'])
+    .optional()
+    .describe("How the run's agent stages were confined; none: a person passed --allow-unsandboxed."),
+  actor: z
+    .strictObject({ name: text, email: z.string() })
+    .optional()
+    .describe("The person who acted (a gate approval): their git user.name and user.email."),
 };
 
 type EntryFields = { [K in keyof typeof entryShape]: z.output<(typeof entryShape)[K]> };

@@ -4,15 +4,24 @@ import { isAbsolute, join } from 'node:path';
 import { parseJsonDocument } from '../diagnostics/json-source.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
+import type { ClaudeSandboxRules } from '../sandbox/claude-settings.js';
 
 export type HookTarget = 'claude' | 'cursor' | 'codex' | 'git';
 
 export interface InstallResult {
   readonly target: HookTarget;
   readonly file: string;
-  /** Entries added; zero when everything was already there. */
+  /** Entries added or brought up to date; zero when everything was already there. */
   readonly added: number;
+  /** Claude Code: its own OS sandbox turned on, with these write denials (paths and permission rules). */
+  readonly sandbox?: { readonly denyWrite: number; readonly deny: number; readonly notExpressible: readonly string[] };
 }
+
+/** The agent's time-out for one hook call (a timed-out hook lets the tool run; the bin denies at 20 s, well before). */
+const HOOK_TIMEOUT_S = 60;
+
+/** Every tool, MCP tools and tools that do not exist yet included: the hook decides what can write (it fails closed). */
+const ALL_TOOLS = '.*';
 
 interface Entry {
   readonly event: string;
@@ -26,7 +35,7 @@ function entries(target: Exclude<HookTarget, 'git'>, dsctl: string): Entry[] {
     case 'claude':
     case 'codex':
       return [
-        { event: 'PreToolUse', matcher: target === 'claude' ? 'Write|Edit|MultiEdit|NotebookEdit|Bash' : '.*', command: `${dsctl} hook ${target} pre-tool-use` },
+        { event: 'PreToolUse', matcher: ALL_TOOLS, command: `${dsctl} hook ${target} pre-tool-use` },
         { event: 'PostToolUse', matcher: target === 'claude' ? 'Write|Edit|MultiEdit' : '.*', command: `${dsctl} hook ${target} post-tool-use` },
         { event: 'Stop', command: `${dsctl} hook ${target} stop` },
       ];
@@ -53,7 +62,7 @@ const isOurs = (command: unknown, entry: Entry) => typeof command === 'string' &
  * Merges dsctl's hook entries into the agent's settings file, keeping every entry and key the user
  * already has. A settings file that is not valid JSON is an error, and is left as it was.
  */
-export function installAgentHooks(root: string, target: Exclude<HookTarget, 'git'>, dsctl: string): InstallResult {
+export function installAgentHooks(root: string, target: Exclude<HookTarget, 'git'>, dsctl: string, claudeSandbox?: ClaudeSandboxRules): InstallResult {
   const file = FILES[target];
   const abs = join(root, file);
   const text = existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
@@ -67,19 +76,66 @@ export function installAgentHooks(root: string, target: Exclude<HookTarget, 'git
   let added = 0;
   for (const entry of entries(target, dsctl)) {
     const list = Array.isArray(hooks[entry.event]) ? (hooks[entry.event] as Record<string, unknown>[]) : [];
-    const present =
-      target === 'cursor'
-        ? list.some((h) => isOurs(h.command, entry))
-        : list.some((group) => Array.isArray(group.hooks) && (group.hooks as Record<string, unknown>[]).some((h) => isOurs(h.command, entry)));
+    const group = target === 'cursor' ? undefined : list.find((g) => Array.isArray(g.hooks) && (g.hooks as Record<string, unknown>[]).some((h) => isOurs(h.command, entry)));
+    const present = target === 'cursor' ? list.some((h) => isOurs(h.command, entry)) : group !== undefined;
+    // An older install matched fewer tools, or gave the hook less time: bring it up to date.
+    if (group !== undefined && entry.matcher !== undefined && group.matcher !== entry.matcher) {
+      group.matcher = entry.matcher;
+      added++;
+    }
+    for (const hook of (group?.hooks ?? []) as Record<string, unknown>[]) {
+      if (isOurs(hook.command, entry) && hook.timeout !== HOOK_TIMEOUT_S) {
+        hook.timeout = HOOK_TIMEOUT_S;
+        added++;
+      }
+    }
     if (!present) {
-      list.push(target === 'cursor' ? { command: entry.command } : { ...(entry.matcher ? { matcher: entry.matcher } : {}), hooks: [{ type: 'command', command: entry.command, timeout: 30 }] });
+      list.push(target === 'cursor' ? { command: entry.command } : { ...(entry.matcher ? { matcher: entry.matcher } : {}), hooks: [{ type: 'command', command: entry.command, timeout: HOOK_TIMEOUT_S }] });
       added++;
     }
     hooks[entry.event] = list;
   }
   settings.hooks = hooks;
+  const sandbox = target === 'claude' && claudeSandbox ? mergeClaudeSandbox(settings, claudeSandbox, file) : undefined;
+  if (sandbox) added += sandbox.changed;
   if (added > 0) writeFileAtomic(abs, `${JSON.stringify(settings, null, 2)}\n`);
-  return { target, file, added };
+  return { target, file, added, ...(sandbox ? { sandbox: { denyWrite: claudeSandbox!.denyWrite.length, deny: claudeSandbox!.deny.length, notExpressible: claudeSandbox!.notExpressible } } : {}) };
+}
+
+/**
+ * Turns on Claude Code's own sandbox for every Bash command, with no way around it (no unsandboxed
+ * fallback, and it fails rather than runs without one), and adds dsctl's write denials to what the
+ * user already denies. Keys dsctl does not own are kept.
+ */
+function mergeClaudeSandbox(settings: Record<string, unknown>, rules: ClaudeSandboxRules, file: string): { changed: number } {
+  const object = (value: unknown, key: string): Record<string, unknown> => {
+    if (value === undefined) return {};
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UserError('hooks/settings-invalid', `${file}: "${key}" must be an object`, { location: { file } });
+    return value as Record<string, unknown>;
+  };
+  const union = (value: unknown, add: readonly string[], key: string): { list: unknown[]; added: number } => {
+    if (value !== undefined && !Array.isArray(value)) throw new UserError('hooks/settings-invalid', `${file}: "${key}" must be an array`, { location: { file } });
+    const list = [...((value as unknown[] | undefined) ?? [])];
+    const before = list.length;
+    for (const item of add) if (!list.includes(item)) list.push(item);
+    return { list, added: list.length - before };
+  };
+  let changed = 0;
+  const sandbox = object(settings.sandbox, 'sandbox');
+  for (const [key, want] of [['enabled', true], ['autoAllowBashIfSandboxed', true], ['allowUnsandboxedCommands', false], ['failIfUnavailable', true]] as const) {
+    if (sandbox[key] !== want) changed++;
+    sandbox[key] = want;
+  }
+  const filesystem = object(sandbox.filesystem, 'sandbox.filesystem');
+  const denyWrite = union(filesystem.denyWrite, rules.denyWrite, 'sandbox.filesystem.denyWrite');
+  filesystem.denyWrite = denyWrite.list;
+  sandbox.filesystem = filesystem;
+  settings.sandbox = sandbox;
+  const permissions = object(settings.permissions, 'permissions');
+  const deny = union(permissions.deny, rules.deny, 'permissions.deny');
+  permissions.deny = deny.list;
+  settings.permissions = permissions;
+  return { changed: changed + denyWrite.added + deny.added };
 }
 
 const GIT_MARK = '# dsctl: hard gates';

@@ -49,6 +49,8 @@ export const RunStateSchema = z.strictObject({
   params: z.unknown(),
   trigger: z.enum(RUN_TRIGGERS),
   agent: AgentChoiceSchema.optional(),
+  /** A person passed --allow-unsandboxed: agent stages run without the OS sandbox (the guard still checks). Resume keeps the choice. */
+  unsandboxed: z.boolean().optional(),
   started_at: z.string(),
   /** running → finishing (the record is decided, not yet in the log) → finished. */
   status: z.enum(['running', 'finishing', 'finished']),

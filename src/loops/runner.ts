@@ -13,6 +13,9 @@ import { writeFileAtomic } from '../io/atomic-write.js';
 import type { Project } from '../project/project.js';
 import { readState, RUNS_DIR, runDir, saveState, statePath, type AgentChoice, type RunState, type StepState } from './run-state.js';
 import { RunInterrupted, RunStopped, type CommandOutcome, type RawParams, type RunContext, type StageTask, type Workflow, type WorkflowOutcome } from './workflow.js';
+import { packageRoot } from '../project/package-root.js';
+import { detectSandbox, openSandbox, type SandboxAvailability } from '../sandbox/sandbox.js';
+import { onlyGeneratedRegionsChanged } from '../views/two-layered.js';
 import { createWorkspaceGuard, type GuardChange } from './workspace-guard.js';
 
 export interface RunOptions {
@@ -29,6 +32,10 @@ export interface RunOptions {
   readonly dsctlBin?: string | undefined;
   /** Replaces the driver the choice would build (tests, the demo). */
   readonly driver?: AgentDriver | undefined;
+  /** A person's choice: run agent stages without the OS sandbox when none is installed (recorded). */
+  readonly allowUnsandboxed?: boolean | undefined;
+  /** What this machine offers (default: detected); tests pass a missing one to exercise the guard alone. */
+  readonly sandboxAvailability?: SandboxAvailability | undefined;
 }
 
 export interface RunReport {
@@ -47,6 +54,8 @@ export interface RunReport {
 /** Starts a run of `workflow`: checks its flags (a mistake records nothing), then runs it to its end. */
 export async function startRun<P>(project: Project, workflow: Workflow<P>, raw: RawParams, options: RunOptions = {}): Promise<RunReport> {
   const params = workflow.parseParams(raw, project);
+  // No model loop starts without its sandbox, unless a person said so: a missing bubblewrap records nothing.
+  const unsandboxed = workflow.level === 'model-loop' && sandboxChoice(project, options.allowUnsandboxed, options.sandboxAvailability) === 'none';
   // A driver that cannot be built (a bad script, a bad template) is a usage error: no run starts.
   const driver = options.driver ?? (workflow.level === 'model-loop' && options.agent ? await createDriver(project, options.agent, options.dsctlBin) : undefined);
   const now = new Date();
@@ -58,6 +67,7 @@ export async function startRun<P>(project: Project, workflow: Workflow<P>, raw: 
     params,
     trigger: options.trigger ?? (process.env.CI === 'true' ? 'ci' : 'manual'),
     ...(workflow.level === 'model-loop' && options.agent ? { agent: options.agent } : {}),
+    ...(unsandboxed ? { unsandboxed } : {}),
     started_at: now.toISOString(),
     status: 'running',
     steps: [],
@@ -76,6 +86,7 @@ export async function resumeRun(project: Project, workflows: readonly Workflow<u
   }
   const workflow = workflows.find((w) => w.name === state.workflow);
   if (workflow === undefined) throw new UserError('run/workflow', `run ${runId} belongs to workflow "${state.workflow}", which this dsctl does not know`);
+  if (workflow.level === 'model-loop' && state.unsandboxed !== true) sandboxChoice(project, false);
   return execute(project, workflow, state, options, true);
 }
 
@@ -176,7 +187,11 @@ async function runWorkflow<P>(project: Project, workflow: Workflow<P>, state: Ru
         if (stopped) throw stopped;
         return saved.value as AgentResult;
       }
-      const guard = createWorkspaceGuard(root, project.policy, join(dir, 'guard', 'saved'));
+      // Every process of the stage runs in the sandbox; a reviewer's sees the whole project read-only.
+      const sandbox = state.unsandboxed === true ? undefined : openSandbox(project, { readOnlyProject: task.readOnly, dsctlPackage: packageRoot() });
+      // The guard checks the gates, and what the sandbox could not bind of the files that decide enforcement.
+      const residual = sandbox?.plan.residual.filter((g) => !project.policy.hardGates.some((h) => h.id === g.id)) ?? [];
+      const guard = createWorkspaceGuard(root, { ...project.policy, hardGates: [...project.policy.hardGates, ...residual] }, join(dir, 'guard', 'saved'), { onlyGeneratedRegionsChanged });
       const evidence = join(dir, 'guard', name.replace(/[^\w.-]+/g, '_'));
       if (saved?.guard !== undefined) {
         // Interrupted mid-stage (a crash, a kill): whatever the agent did to protected files is undone first.
@@ -196,7 +211,7 @@ async function runWorkflow<P>(project: Project, workflow: Workflow<P>, state: Ru
       writeFileAtomic(join(workDir, `${name}.prompt.md`), `${task.prompt}\n`);
       const { loops } = project.policy;
       progress(`agent (${driver.id}) ${name}…`);
-      const result = await driver.run({ ...task, cwd: root, maxTurns: loops.maxTurns, maxBudgetUsd: loops.maxBudgetUsd, sequence, runId: state.run_id, workDir, ...(options.signal ? { signal: options.signal } : {}) });
+      const result = await driver.run({ ...task, cwd: root, maxTurns: loops.maxTurns, maxBudgetUsd: loops.maxBudgetUsd, sequence, runId: state.run_id, workDir, ...(options.signal ? { signal: options.signal } : {}), ...(sandbox ? { sandbox } : {}) });
       const changes = guard.restore(before, evidence);
       if (options.signal?.aborted && changes.every((c) => c.outcome !== 'reverted')) {
         // Leave the stage marked started (guard kept) so resume runs it again.
@@ -266,7 +281,7 @@ function decide<P>(state: RunState, workflow: Workflow<P>, outcome: WorkflowOutc
     started_at: state.started_at,
     ended_at: new Date().toISOString(),
     attempts: outcome.attempts,
-    ...(usage ? { agent: usage } : {}),
+    ...(usage ? { agent: usage, sandbox: stageSandbox(state) } : {}),
   };
   state.status = 'finishing';
   state.entry = entry;
@@ -326,6 +341,18 @@ async function finish(project: Project, state: RunState, resumed: boolean): Prom
     escalation: entry.escalation,
     resumed,
   };
+}
+
+function stageSandbox(state: RunState): 'bubblewrap' | 'seatbelt' | 'none' {
+  const available = detectSandbox();
+  return state.unsandboxed !== true && available.ok ? available.kind : 'none';
+}
+
+/** The sandbox agent stages get: its kind, or `none` when a person allowed running without; a UserError naming what to install otherwise. */
+function sandboxChoice(project: Project, allowUnsandboxed: boolean | undefined, available: SandboxAvailability = detectSandbox()): 'bubblewrap' | 'seatbelt' | 'none' {
+  if (available.ok) return available.kind;
+  if (allowUnsandboxed === true) return 'none';
+  throw new UserError('sandbox/unavailable', `agent stages run inside dsctl's OS sandbox, and ${available.reason}. A person may pass --allow-unsandboxed to run without it (recorded in ${project.policy.runLog}); the workspace guard still undoes gated changes.`);
 }
 
 const TAIL_LINES = 40;

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { BIN, dsctl } from '../support/cli.js';
 import { starterRepo } from '../support/git-repo.js';
 import { tempDir } from '../support/temp-dir.js';
+import { pathWithout } from '../support/path-without.js';
+import { processesWith } from '../support/processes.js';
+import { waitFor } from '../support/wait.js';
 
 interface RunEnvelope {
   ok: boolean;
@@ -13,7 +16,7 @@ interface RunEnvelope {
     status: string;
     summary: string;
     resumed: boolean;
-    record: { status: string; attempts: number; trigger: string; commands: string[]; changed_paths: string[]; agent?: { driver: string; turns?: number; cost_usd?: number }; escalation: null | { stuck_reason: string; evidence: string[]; severity: string } };
+    record: { status: string; sandbox?: string; attempts: number; trigger: string; commands: string[]; changed_paths: string[]; agent?: { driver: string; turns?: number; cost_usd?: number }; escalation: null | { stuck_reason: string; evidence: string[]; severity: string } };
     escalation: null | { stuck_reason: string; evidence: string[]; human_question: string };
     result: null | Record<string, unknown>;
     files: { state: string; escalation?: string; escalationMarkdown?: string };
@@ -117,20 +120,53 @@ describe('dsctl run ui-self-repair (W1, scripted agent, real git repo)', () => {
     expect(records(app).map((r) => r.status)).toEqual(['failed', 'failed']);
   });
 
-  it('the workspace guard restores protected files written through a shell command, and escalates with the paths', () => {
+  it('each agent stage runs in the OS sandbox: gated writes by any shell are refused, and a background job dies with the stage', async () => {
+    const { app, git } = starterRepo();
+    const marker = `dsctl-stage-bg-${process.pid}-${Date.now()}`;
+    const s = script([
+      {
+        write: { 'examples/billing.html': CLEAN, 'design/contracts/rules.json': '{}' },
+        shell: [
+          "f=design/contracts/rules.json; echo '{}' > $f; touch design/contracts/components/evil.contract.json; rm -f design/authority.md; true",
+          `sh -c 'sleep 30; echo late > late.txt' ${marker} >/dev/null 2>&1 &`,
+        ],
+      },
+    ]);
+    const { code, envelope } = runJson(app, w1('examples/billing.html', s));
+    expect(code, JSON.stringify(envelope.data.escalation)).toBe(0);
+    expect(envelope.data.record).toMatchObject({ status: 'passed', sandbox: 'bubblewrap' });
+    // The background job is gone once the stage is: it can never write.
+    await waitFor(() => (processesWith(marker) === 0 ? true : undefined));
+    expect(existsSync(join(app, 'late.txt'))).toBe(false);
+    expect(git('status', '--porcelain').trim()).toBe('?? examples/billing.html');
+  });
+
+  it('without bubblewrap a model loop does not start (exit 2, no record) unless a person passes --allow-unsandboxed', () => {
+    const { app } = starterRepo();
+    const s = script([{ write: { 'examples/billing.html': CLEAN } }]);
+    const refused = dsctl(['run', ...w1('examples/billing.html', s)], app, { PATH: pathWithout('bwrap') });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('apt-get install bubblewrap');
+    expect(existsSync(join(app, '.dsctl/runs.jsonl'))).toBe(false);
+    const allowed = runJson(app, [...w1('examples/billing.html', s), '--allow-unsandboxed'], { PATH: pathWithout('bwrap') });
+    expect(allowed.code).toBe(0);
+    expect(allowed.envelope.data.record).toMatchObject({ status: 'passed', sandbox: 'none' });
+  });
+
+  it('unsandboxed, the workspace guard restores protected files written through a shell command, and escalates with the paths', () => {
     const { app, git } = starterRepo();
     const rules = readFileSync(join(app, 'design/contracts/rules.json'), 'utf8');
     const s = script([
       {
         write: { 'examples/billing.html': CLEAN },
-        shell: ["echo '{}' > design/contracts/rules.json", 'touch design/contracts/components/evil.contract.json', 'rm design/authority.md', 'ln -s /etc/hostname AGENTS.md.tmp && mv AGENTS.md.tmp AGENTS.md'],
+        shell: ["echo '{}' > design/contracts/rules.json", 'touch design/contracts/components/evil.contract.json', 'rm design/authority.md', 'ln -s /etc/hostname AGENTS.md.tmp && mv AGENTS.md.tmp AGENTS.md', 'chmod +x design/contracts/tokens.json'],
       },
     ]);
-    const { code, envelope } = runJson(app, w1('examples/billing.html', s));
+    const { code, envelope } = runJson(app, [...w1('examples/billing.html', s), '--allow-unsandboxed'], { PATH: pathWithout('bwrap') });
     expect(code).toBe(1);
     expect(envelope.data.record.status).toBe('escalated');
     expect(envelope.data.record.escalation?.severity).toBe('blocking');
-    expect(envelope.data.record.changed_paths).toEqual(['AGENTS.md', 'design/authority.md', 'design/contracts/components/evil.contract.json', 'design/contracts/rules.json']);
+    expect(envelope.data.record.changed_paths).toEqual(['AGENTS.md', 'design/authority.md', 'design/contracts/components/evil.contract.json', 'design/contracts/rules.json', 'design/contracts/tokens.json']);
     expect(readFileSync(join(app, 'design/contracts/rules.json'), 'utf8')).toBe(rules);
     expect(existsSync(join(app, 'design/contracts/components/evil.contract.json'))).toBe(false);
     // Nothing under a hard gate differs from the commit; only the UI file is new.
@@ -141,13 +177,17 @@ describe('dsctl run ui-self-repair (W1, scripted agent, real git repo)', () => {
     expect(readFileSync(join(app, '.dsctl/runs', envelope.data.run_id, 'guard/author/design/contracts/rules.json'), 'utf8')).toBe('{}\n');
   });
 
-  it('lets an agent rewrite only generated regions of a two-layered file', () => {
+  it('two-layered files are read-only in the sandbox; unsandboxed, the guard lets only generated regions change', () => {
     const { app, git } = starterRepo();
     const playbook = readFileSync(join(app, 'docs/loop-playbook.md'), 'utf8');
     const regenerated = playbook.replace(/(<!-- dsctl:generated ci-commands [^>]*-->\n)[\s\S]*?(<!-- \/dsctl:generated ci-commands -->)/, '$1- `npm test`\n$2');
     expect(regenerated).not.toBe(playbook);
     const s = script([{ write: { 'examples/billing.html': CLEAN, 'docs/loop-playbook.md': regenerated } }]);
-    const { code, envelope } = runJson(app, w1('examples/billing.html', s));
+    const sandboxed = runJson(app, w1('examples/billing.html', s));
+    expect(sandboxed.code).toBe(0);
+    // Only `dsctl build`, run outside the agent's sandbox, rewrites generated regions.
+    expect(readFileSync(join(app, 'docs/loop-playbook.md'), 'utf8')).toBe(playbook);
+    const { code, envelope } = runJson(app, [...w1('examples/billing.html', s), '--allow-unsandboxed'], { PATH: pathWithout('bwrap') });
     expect(code).toBe(0);
     expect(envelope.data.record.status).toBe('passed');
     expect(git('status', '--porcelain')).toContain(' M docs/loop-playbook.md');
@@ -168,7 +208,9 @@ describe('dsctl run ui-self-repair (W1, scripted agent, real git repo)', () => {
       const id = existsSync(dir) ? readdirSync(dir)[0] : undefined;
       if (id === undefined) return undefined;
       const state = JSON.parse(readFileSync(join(dir, id, 'state.json'), 'utf8')) as { steps: { name: string; status: string }[] };
-      return state.steps.some((st) => st.name === 'repair-1' && st.status === 'started') ? id : undefined;
+      // Killed only once the repair stage's first shell line ran: the log below depends on it.
+      const repairing = state.steps.some((st) => st.name === 'repair-1' && st.status === 'started') && existsSync(log) && readFileSync(log, 'utf8') === 'author\nrepair\n';
+      return repairing ? id : undefined;
     });
     child.kill('SIGKILL');
     await new Promise((r) => child.once('close', r));
@@ -212,7 +254,7 @@ describe('dsctl run ui-self-repair (W1, scripted agent, real git repo)', () => {
     const { app } = starterRepo();
     const authority = readFileSync(join(app, 'design/authority.md'), 'utf8');
     const s = script([{ write: { 'examples/billing.html': CLEAN }, shell: ['echo changed >> design/authority.md', 'sleep 60'] }]);
-    const child = spawn(process.execPath, [BIN, 'run', ...w1('examples/billing.html', s)], { cwd: app, stdio: 'ignore', env: { ...process.env, CI: '' } });
+    const child = spawn(process.execPath, [BIN, 'run', ...w1('examples/billing.html', s), '--allow-unsandboxed'], { cwd: app, stdio: 'ignore', env: { ...process.env, CI: '', PATH: pathWithout('bwrap') } });
     const runId = await waitFor(() => {
       const dir = join(app, '.dsctl/runs');
       const id = existsSync(dir) ? readdirSync(dir)[0] : undefined;
@@ -220,7 +262,7 @@ describe('dsctl run ui-self-repair (W1, scripted agent, real git repo)', () => {
     });
     child.kill('SIGKILL');
     await new Promise((r) => child.once('close', r));
-    const resumed = dsctl(['run', 'resume', runId, '--json'], app);
+    const resumed = dsctl(['run', 'resume', runId, '--json'], app, { PATH: pathWithout('bwrap') });
     expect(resumed.code).toBe(1);
     const envelope = JSON.parse(resumed.stdout) as RunEnvelope;
     expect(envelope.data.record.status).toBe('escalated');
@@ -363,19 +405,3 @@ describe('dsctl workflows', () => {
     for (const w of data.workflows) expect(playbook).toContain(`| ${w.id} | \`${w.name}\` |`);
   });
 });
-
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = probe();
-      if (value !== undefined) return value;
-    } catch (e) {
-      // state.json mid-rename: try again
-      last = e;
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting (last error: ${String(last)})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

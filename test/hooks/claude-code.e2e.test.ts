@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runClaudeCode } from '../support/claude-code.js';
@@ -19,6 +19,10 @@ describe('the installed hooks stop the real Claude Code CLI (scripted model)', (
     const app = join(dir, 'app');
     const install = dsctl(['hooks', 'install', '--claude', '--command', `${process.execPath} ${BIN}`], app);
     expect(install.code, install.stderr).toBe(0);
+    // The hook alone: Claude Code's own sandbox and deny rules (tested in claude-sandbox.e2e) would stop these first.
+    const settingsFile = join(app, '.claude/settings.json');
+    const { sandbox: _sandbox, permissions: _permissions, ...hooksOnly } = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(settingsFile, JSON.stringify(hooksOnly));
     const rulesBefore = readFileSync(join(app, 'design/contracts/rules.json'), 'utf8');
 
     const results: ToolResult[][] = [];

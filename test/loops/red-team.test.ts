@@ -37,8 +37,13 @@ function scripted(build: (runFolder: string) => Step[]): AgentDriver {
   };
 }
 
-const run = (dir: string, driver: AgentDriver, raw: Record<string, string> = {}) =>
-  startRun(loadValidProject({ cwd: dir }), redTeam, { cwd: dir, ...raw }, { driver, agent: { driver: 'scripted' } });
+const run = (dir: string, driver: AgentDriver, raw: Record<string, string> = {}, options: { unsandboxed?: boolean } = {}) =>
+  startRun(loadValidProject({ cwd: dir }), redTeam, { cwd: dir, ...raw }, {
+    driver,
+    agent: { driver: 'scripted' },
+    // A machine without bubblewrap, where a person allowed it: the guard is the layer that holds.
+    ...(options.unsandboxed ? { allowUnsandboxed: true, sandboxAvailability: { ok: false, reason: 'no bubblewrap (test)' } } : {}),
+  });
 
 const records = (dir: string) => tailLog(join(dir, '.dsctl/runs.jsonl')).records;
 const learnings = (dir: string) => (existsSync(join(dir, 'docs/loop-learnings')) ? readdirSync(join(dir, 'docs/loop-learnings')).filter((f) => f.endsWith('.md')) : []);
@@ -184,12 +189,22 @@ describe('W4 red-team', () => {
     expect(learnings(dir)).toEqual([]);
   });
 
-  it('escalates (blocking) when the agent edits the rules: the guard restores them', async () => {
+  it('the agent cannot edit the rules: the sandbox refuses the write', async () => {
     const dir = repo();
     const rules = readFileSync(join(dir, 'design/contracts/rules.json'), 'utf8');
     const report = await run(dir, scripted(() => [{ write: { 'design/contracts/rules.json': '{}' }, output: { artifacts: [] } }]));
+    expect(readFileSync(join(dir, 'design/contracts/rules.json'), 'utf8')).toBe(rules);
+    expect(report.record.sandbox).toBe('bubblewrap');
+    expect(report.status).not.toBe('passed');
+  });
+
+  it('unsandboxed, escalates (blocking) when the agent edits the rules: the guard restores them', async () => {
+    const dir = repo();
+    const rules = readFileSync(join(dir, 'design/contracts/rules.json'), 'utf8');
+    const report = await run(dir, scripted(() => [{ write: { 'design/contracts/rules.json': '{}' }, output: { artifacts: [] } }]), {}, { unsandboxed: true });
     expect(report.status).toBe('escalated');
     expect(report.escalation?.severity).toBe('blocking');
+    expect(report.record.sandbox).toBe('none');
     expect(readFileSync(join(dir, 'design/contracts/rules.json'), 'utf8')).toBe(rules);
   });
 

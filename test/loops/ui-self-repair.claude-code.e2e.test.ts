@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLAUDE, CLAUDE_TEST_MODEL, claudeEnv } from '../support/claude-code.js';
-import { dsctl, dsctlAsync } from '../support/cli.js';
+import { BIN, dsctl, dsctlAsync } from '../support/cli.js';
 import { starterRepo } from '../support/git-repo.js';
 import { editJson } from '../support/project.js';
 import { startScriptedModel, type ScriptedModel } from '../support/scripted-model.js';
@@ -60,5 +60,32 @@ describe('W1 with the real Claude Code CLI driver (scripted model)', () => {
     expect(agent.turns).toBeGreaterThanOrEqual(4);
     expect(agent.cost_usd).toBeGreaterThan(0);
     expect(dsctl(['audit', 'verify'], app).code).toBe(0);
+  }, 120_000);
+
+  it("runs the session inside dsctl's sandbox, with the project's Claude Code sandbox on: Bash works, a gated write does not land", async () => {
+    const { app } = starterRepo('dsctl-w1-claude-sandbox-');
+    editJson(app, 'dsctl.config.json', (config) => {
+      config.agent = { driver: 'claude-code', claudeCode: { command: CLAUDE, model: CLAUDE_TEST_MODEL } };
+    });
+    expect(dsctl(['hooks', 'install', '--claude', '--command', `${process.execPath} ${BIN}`], app).code).toBe(0);
+    const agents = readFileSync(join(app, 'AGENTS.md'), 'utf8');
+    const page = join(app, 'examples/billing.html');
+    const shell: string[] = [];
+    model = await startScriptedModel((request, index) => {
+      if (index > 0) shell.push(request.lastToolResults()[0]?.content ?? '');
+      if (index === 0) return { toolUse: [{ name: 'Bash', input: { command: 'echo ok > examples/note.txt && cat examples/note.txt', description: 'an ordinary write' } }] };
+      if (index === 1) return { toolUse: [{ name: 'Bash', input: { command: "python3 -c \"open('AGENT'+'S.md','w').write('x')\"", description: 'a write no hook can read' } }] };
+      if (index === 2) return { toolUse: [{ name: 'Write', input: { file_path: page, content: CLEAN } }] };
+      return { text: 'done' };
+    });
+    const env = claudeEnv(model, tempDir('dsctl-claude-home-'));
+    const run = await dsctlAsync(['run', 'ui-self-repair', '--target', 'examples/billing.html', '--prompt', 'A billing page heading', '--json'], app, { ...env, CI: '' });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const { data } = JSON.parse(run.stdout) as { data: { status: string; record: { sandbox: string } } };
+    expect(data).toMatchObject({ status: 'passed', record: { sandbox: 'bubblewrap' } });
+    expect(shell[0]).toContain('ok');
+    expect(readFileSync(join(app, 'examples/note.txt'), 'utf8')).toBe('ok\n');
+    expect(readFileSync(join(app, 'AGENTS.md'), 'utf8')).toBe(agents);
+    expect(readFileSync(page, 'utf8')).toBe(CLEAN);
   }, 120_000);
 });

@@ -41,6 +41,8 @@ export interface ClaudeCodeOptions {
   readonly env?: Record<string, string>;
   /** Kills the CLI after this long (default 75 s). */
   readonly timeoutMs?: number;
+  /** Runs the CLI through this command, e.g. `[node, dsctl, 'sandbox', '--']`. */
+  readonly through?: readonly string[];
 }
 
 /**
@@ -98,7 +100,8 @@ export async function runClaudeCode(options: ClaudeCodeOptions): Promise<ClaudeR
   const home = tempDir('dsctl-claude-home-');
   const extra = options.args ?? [];
   const args = ['-p', options.prompt, '--output-format', 'json', ...(extra.includes('--model') ? [] : ['--model', CLAUDE_TEST_MODEL]), ...extra];
-  const child = spawn(CLAUDE, args, {
+  const [command, ...prefix] = [...(options.through ?? []), CLAUDE];
+  const child = spawn(command as string, [...prefix, ...args], {
     cwd: options.cwd,
     env: { ...claudeEnv(options.model, home), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { dsctl } from './cli.js';
 import { tempDir } from './temp-dir.js';
 
@@ -11,7 +15,17 @@ export interface StarterRepo {
 
 /** A fresh `dsctl init` starter in a temp folder, committed to a new git repository. Needs the build. */
 export function starterRepo(prefix = 'dsctl-repo-'): StarterRepo {
-  const app = tempDir(prefix);
+  return initRepo(tempDir(prefix));
+}
+
+/** The same, shared by every test of a file (made in beforeAll, removed after the file). */
+export function sharedStarterRepo(prefix = 'dsctl-repo-'): StarterRepo {
+  const app = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(app, { recursive: true, force: true }));
+  return initRepo(app);
+}
+
+function initRepo(app: string): StarterRepo {
   // The built CLI, as a user would: the starter, its generated views and its baseline.
   const init = dsctl(['init', app], app);
   if (init.code !== 0) throw new Error(`dsctl init failed: ${init.stderr}`);
