@@ -1,16 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runClaudeCode } from '../support/claude-code.js';
+import { describe, expect, it } from 'vitest';
+import { replayToolCalls } from '../support/claude-code.js';
 import { BIN, dsctl } from '../support/cli.js';
-import { startScriptedModel, type ScriptedModel, type ToolResult } from '../support/scripted-model.js';
 import { tempDir } from '../support/temp-dir.js';
-
-let model: ScriptedModel | undefined;
-afterEach(async () => {
-  await model?.close();
-  model = undefined;
-});
 
 describe('the installed hooks stop the real Claude Code CLI (scripted model)', () => {
   it('blocks a protected write by Write and by Bash; the files stay as they were', async () => {
@@ -25,24 +18,12 @@ describe('the installed hooks stop the real Claude Code CLI (scripted model)', (
     writeFileSync(settingsFile, JSON.stringify(hooksOnly));
     const rulesBefore = readFileSync(join(app, 'design/contracts/rules.json'), 'utf8');
 
-    const results: ToolResult[][] = [];
-    model = await startScriptedModel((request, index) => {
-      if (index > 0) results.push(request.lastToolResults());
-      if (index === 0) return { toolUse: [{ name: 'Write', input: { file_path: join(app, 'design/contracts/components/evil.contract.json'), content: '{}' } }] };
-      if (index === 1) return { toolUse: [{ name: 'Bash', input: { command: 'echo "{}" > design/contracts/rules.json', description: 'overwrite the rules' } }] };
-      if (index === 2) return { toolUse: [{ name: 'Write', input: { file_path: join(app, 'examples/allowed.html'), content: '<p>fine</p>\n' } }] };
-      return { text: 'done' };
-    });
-    const run = await runClaudeCode({
-      cwd: app,
-      prompt: 'Change the design system.',
-      model,
-      args: ['--setting-sources', 'project', '--allowedTools', 'Write,Bash', '--permission-mode', 'acceptEdits', '--max-turns', '6'],
-    });
-    expect(model.requests.filter((r) => r.error !== undefined).map((r) => r.error)).toEqual([]);
-    expect(run.result, run.stderr).toMatchObject({ result: 'done' });
-
-    const [write, shell, allowed] = results.map((r) => r[0]);
+    const { results } = await replayToolCalls(app, [
+      { name: 'Write', input: { file_path: join(app, 'design/contracts/components/evil.contract.json'), content: '{}' } },
+      { name: 'Bash', input: { command: 'echo "{}" > design/contracts/rules.json', description: 'overwrite the rules' } },
+      { name: 'Write', input: { file_path: join(app, 'examples/allowed.html'), content: '<p>fine</p>\n' } },
+    ]);
+    const [write, shell, allowed] = results;
     expect(write).toMatchObject({ isError: true });
     expect(write?.content).toContain('hard gate "contracts"');
     expect(shell).toMatchObject({ isError: true });

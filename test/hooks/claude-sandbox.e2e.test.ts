@@ -1,16 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runClaudeCode } from '../support/claude-code.js';
+import { describe, expect, it } from 'vitest';
+import { replayToolCalls } from '../support/claude-code.js';
 import { BIN, dsctl } from '../support/cli.js';
-import { startScriptedModel, type ScriptedModel, type ToolResult } from '../support/scripted-model.js';
 import { tempDir } from '../support/temp-dir.js';
-
-let model: ScriptedModel | undefined;
-afterEach(async () => {
-  await model?.close();
-  model = undefined;
-});
 
 interface ClaudeSettings {
   hooks?: Record<string, unknown>;
@@ -42,25 +35,13 @@ describe("Claude Code's own sandbox, configured by dsctl hooks install --claude 
     writeFileSync(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
     const rulesBefore = readFileSync(join(app, 'design/contracts/rules.json'), 'utf8');
 
-    const results: ToolResult[][] = [];
-    model = await startScriptedModel((request, index) => {
-      if (index > 0) results.push(request.lastToolResults());
-      if (index === 0) return { toolUse: [{ name: 'Bash', input: { command: 'f=design/contracts/rules.json; echo x > $f', description: 'write through a variable' } }] };
-      if (index === 1) return { toolUse: [{ name: 'Bash', input: { command: 'echo ok > allowed.txt', description: 'an ordinary write' } }] };
+    const { results } = await replayToolCalls(app, [
+      { name: 'Bash', input: { command: 'f=design/contracts/rules.json; echo x > $f', description: 'write through a variable' } },
+      { name: 'Bash', input: { command: 'echo ok > allowed.txt', description: 'an ordinary write' } },
       // A new file (Write needs no Read first): only the permission rule can stop it.
-      if (index === 2) return { toolUse: [{ name: 'Write', input: { file_path: join(app, 'design/contracts/components/evil.contract.json'), content: '{}\n' } }] };
-      return { text: 'done' };
-    });
-    const run = await runClaudeCode({
-      cwd: app,
-      prompt: 'Change the design system.',
-      model,
-      args: ['--setting-sources', 'project', '--allowedTools', 'Write,Bash', '--permission-mode', 'acceptEdits', '--max-turns', '6'],
-    });
-    expect(model.requests.filter((r) => r.error !== undefined).map((r) => r.error)).toEqual([]);
-    expect(run.result, run.stderr).toMatchObject({ result: 'done' });
-
-    const [shell, ordinary, write] = results.map((r) => r[0]);
+      { name: 'Write', input: { file_path: join(app, 'design/contracts/components/evil.contract.json'), content: '{}\n' } },
+    ]);
+    const [shell, ordinary, write] = results;
     expect(shell?.content).toMatch(/Read-only file system/);
     expect(ordinary?.isError).toBeFalsy();
     expect(write).toMatchObject({ isError: true });

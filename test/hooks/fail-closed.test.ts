@@ -181,7 +181,6 @@ describe('undecidable: asked in an interactive session, denied in a headless one
     ['claude -p (CLAUDE_CODE_SESSION_ATTENDED=0)', { CLAUDE_CODE_SESSION_ATTENDED: '0' }],
     ['the Agent SDK', { CLAUDE_CODE_ENTRYPOINT: 'sdk-ts' }],
     ['the loop runner (DSCTL_RUN_ID)', { DSCTL_RUN_ID: '20261201T000000Z-x-abcd' }],
-    ['dsctl sandbox (DSCTL_SANDBOX=1)', { DSCTL_SANDBOX: '1' }],
   ];
   it.each(headless)('denies under %s', async (_name, env) => {
     const outcome = await claudeHook('pre-tool-use', undecidable, dir, undefined, { env });
@@ -189,8 +188,9 @@ describe('undecidable: asked in an interactive session, denied in a headless one
     expect(outcome.stderr).toContain('headless');
   });
 
-  it('does so in the built binary, from the environment', () => {
+  it('does so in the built binary, from the environment; an interactive session inside dsctl sandbox is asked', () => {
     expect(hook(undecidable, { CLAUDE_CODE_ENTRYPOINT: 'sdk-cli' }).code).toBe(2);
+    expect(hook(undecidable, { DSCTL_SANDBOX: '1' }).stdout).toContain('"permissionDecision":"ask"');
     const interactive = hook(undecidable);
     expect(interactive.code).toBe(0);
     expect(interactive.stdout).toContain('"permissionDecision":"ask"');

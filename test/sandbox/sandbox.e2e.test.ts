@@ -112,6 +112,19 @@ const ATTACKS: readonly (readonly [string, string])[] = [
   ['new gated file', 'echo "{}" > design/schemas/evil.schema.json'],
 ];
 
+// The same kinds of command aimed outside the gates: each write lands.
+const TWINS: readonly (readonly [string, string, (app: string) => unknown, unknown])[] = [
+  ['path built at run time', 'f=examples/x.txt; echo x > $f', (app) => readFileSync(join(app, 'examples/x.txt'), 'utf8'), 'x\n'],
+  ['glob', 'echo x > exampl*/clean.html', (app) => readFileSync(join(app, 'examples/clean.html'), 'utf8'), 'x\n'],
+  ['names on a pipe', 'echo examples/clean.html | xargs truncate -s0', (app) => readFileSync(join(app, 'examples/clean.html'), 'utf8'), ''],
+  ['git work tree', 'git merge -q --no-edit fine', (app) => readFileSync(join(app, 'examples/fine.html'), 'utf8'), 'fine\n'],
+  ['extraction or copy', 'tar -xf fine.tar', (app) => readFileSync(join(app, 'examples/from-tar.html'), 'utf8'), 'tar\n'],
+  ['writer the table lacks', "sed -n '1w NOTES.md' DESIGN.md", (app) => readFileSync(join(app, 'NOTES.md'), 'utf8'), '---\n'],
+  ['link', 'ln -s examples/clean.html z2 && echo x > z2', (app) => readFileSync(join(app, 'examples/clean.html'), 'utf8'), 'x\n'],
+  ['code that builds the path', "node -e \"require('fs').writeFileSync('NOTE'+'S.md','x')\"", (app) => readFileSync(join(app, 'NOTES.md'), 'utf8'), 'x'],
+  ['mode and type', 'chmod +x examples/clean.html', (app) => (lstatSync(join(app, 'examples/clean.html')).mode & 0o777).toString(8), '755'],
+];
+
 // Writes outside the gates: each must land.
 const BENIGN: readonly (readonly [string, string, string])[] = [
   ['echo ok > notes.txt', 'notes.txt', 'ok\n'],
@@ -134,11 +147,17 @@ describe('dsctl sandbox', () => {
     git('commit', '-qam', 'evil');
     writeFileSync(join(app, 'evil.patch'), git('diff', 'main', 'evil'));
     git('checkout', '-q', 'main');
+    git('checkout', '-q', '-b', 'fine');
+    writeFileSync(join(app, 'examples/fine.html'), 'fine\n');
+    git('add', 'examples/fine.html');
+    git('commit', '-qm', 'fine');
+    git('checkout', '-q', 'main');
     const sh = (command: string) => execSh(app, command);
+    sh('mkdir -p fine-tree/examples && echo tar > fine-tree/examples/from-tar.html && tar -cf fine.tar -C fine-tree .');
     sh('mkdir -p evil-tree/design/contracts && echo "{}" > evil-tree/design/contracts/rules.json && echo evil > evil-tree/AGENTS.md');
     sh('tar -cf evil.tar -C evil-tree . && (cd evil-tree && zip -qr ../evil.zip .)');
     sh('ln -s design/contracts/tokens.json earlier-link');
-    writeFileSync(join(app, '.gitignore'), `${readFileSync(join(app, '.gitignore'), 'utf8')}evil*\nearlier-link\n`);
+    writeFileSync(join(app, '.gitignore'), `${readFileSync(join(app, '.gitignore'), 'utf8')}evil*\nfine-tree/\nfine.tar\nearlier-link\n`);
     git('add', '.gitignore');
     git('commit', '-qm', 'ignore the attack material');
     // The first sandbox makes .git/dsctl/ (where approvals live) so that it can be bound read-only.
@@ -146,7 +165,7 @@ describe('dsctl sandbox', () => {
   });
 
   it.each(ATTACKS)('%s: %s — every protected file stays as it was', (_, command) => {
-    const { app, git } = repo;
+    const { app } = repo;
     const before = fingerprint(app);
     const scripts = designScripts(app);
     try {
@@ -156,11 +175,20 @@ describe('dsctl sandbox', () => {
       // package.json stays writable (dependencies); the scripts CI runs come back.
       expect(designScripts(app)).toBe(scripts);
     } finally {
-      // Put the rest of the work tree back for the next attack (from outside the sandbox): a branch
-      // switch or a merge may have moved HEAD, which is not a gate.
-      git('checkout', '-q', '-f', 'main');
-      git('reset', '-q', '--hard', 'main');
-      git('clean', '-fdq', '-e', 'evil*', '-e', 'earlier-link', '-e', '.dsctl/');
+      reset(repo);
+    }
+  });
+
+  it.each(TWINS)('%s, outside the gates: %s — the write lands', (_, command, read, want) => {
+    const { app } = repo;
+    const before = fingerprint(app);
+    try {
+      const run = dsctl(['sandbox', '--', 'bash', '-c', command], app, { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' });
+      expect(run.code, run.stderr).toBe(0);
+      expect(read(app)).toEqual(want);
+      expect(fingerprint(app)).toEqual(before);
+    } finally {
+      reset(repo);
     }
   });
 
@@ -246,6 +274,16 @@ describe('dsctl sandbox', () => {
     expect(log.at(-1)).toMatchObject({ workflow: 'unsandboxed-command', changed_paths: ['design/authority.md'] });
   });
 });
+
+/**
+ * Puts the work tree back for the next command (from outside the sandbox): a branch switch or a merge
+ * may have moved HEAD, which is not a gate; the attack material stays.
+ */
+function reset({ git }: StarterRepo): void {
+  git('checkout', '-q', '-f', 'main');
+  git('reset', '-q', '--hard', 'main');
+  git('clean', '-fdq', '-e', 'evil*', '-e', 'fine*', '-e', 'earlier-link', '-e', '.dsctl/');
+}
 
 /** Set-up from outside the sandbox. */
 function execSh(cwd: string, command: string): void {

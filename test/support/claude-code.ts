@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ScriptedModel } from './scripted-model.js';
+import { startScriptedModel, type ModelToolUse, type ScriptedModel, type ToolResult } from './scripted-model.js';
 import { tempDir } from './temp-dir.js';
 
 /** The Claude Code CLI installed as a devDependency (`@anthropic-ai/claude-code`). */
@@ -123,4 +123,30 @@ export async function runClaudeCode(options: ClaudeCodeOptions): Promise<ClaudeR
   if (timedOut) stderr += `\n[runClaudeCode] killed after ${timeoutMs} ms`;
   const result = parseClaudeResult(stdout);
   return { code, stdout, stderr, ...(result === undefined ? {} : { result }) };
+}
+
+/**
+ * The real CLI in `app` (project settings only) making one tool call a turn, as listed, then ending
+ * with "done": the tool results it got back, the first of each turn, in order.
+ */
+export async function replayToolCalls(app: string, calls: readonly ModelToolUse[]): Promise<{ readonly results: readonly (ToolResult | undefined)[]; readonly run: ClaudeRun }> {
+  const results: (ToolResult | undefined)[] = [];
+  const model = await startScriptedModel((request, index) => {
+    if (index > 0) results.push(request.lastToolResults()[0]);
+    const call = calls[index];
+    return call === undefined ? { text: 'done' } : { toolUse: [call] };
+  });
+  try {
+    const run = await runClaudeCode({
+      cwd: app,
+      prompt: 'Change the design system.',
+      model,
+      args: ['--setting-sources', 'project', '--allowedTools', 'Write,Bash', '--permission-mode', 'acceptEdits', '--max-turns', String(calls.length + 3)],
+    });
+    const errors = model.requests.filter((r) => r.error !== undefined).map((r) => r.error);
+    if (errors.length > 0 || run.result?.result !== 'done') throw new Error(`the scripted session did not finish: ${JSON.stringify(errors)}\n${run.stderr}`);
+    return { results, run };
+  } finally {
+    await model.close();
+  }
 }
