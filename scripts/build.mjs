@@ -43,7 +43,7 @@ const define = { __DSCTL_VERSION__: JSON.stringify(pkg.version) };
 const HOOK_BUNDLE = './chunks/hook.cjs';
 const SANDBOX_BUNDLE = './chunks/sandbox.cjs';
 const USER_ERROR = resolve('src/diagnostics/user-error.ts');
-const HOOK_LAZY = ['src/hooks/ui-lint.ts', 'src/governance/escalation.ts', 'src/project/config.ts', 'src/project/policy-schema.ts', 'src/project/read-json.ts', 'src/views/two-layered.ts', 'src/sandbox/unsandboxed-record.ts'];
+const HOOK_LAZY = ['src/hooks/ui-lint.ts', 'src/governance/escalation.ts', 'src/governance/audit-log.ts', 'src/project/config.ts', 'src/project/policy-schema.ts', 'src/project/read-json.ts', 'src/views/two-layered.ts', 'src/sandbox/unsandboxed-record.ts'];
 const lazyName = (file) => `lazy-${basename(file, '.ts')}`;
 const lazyByPath = new Map(HOOK_LAZY.map((file) => [resolve(file), lazyName(file)]));
 

@@ -75,6 +75,7 @@ export function runAuditTail(ctx: CommandContext, options: AuditTailOptions): nu
     printEnvelope(io, 'audit-tail', true, { log: file, records, skipped });
     return 0;
   }
+  // One line per record on stdout (`dsctl audit tail | grep escalated`); notes about the log go to stderr.
   io.stdout(formatRuns(records, io));
   const c = io.err;
   if (records.length === 0) io.stderr(`${c.dim('no runs')}${options.workflow ? ` of ${options.workflow}` : ''} in ${file}\n`);

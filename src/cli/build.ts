@@ -19,12 +19,18 @@ export function runBuild(ctx: CommandContext, options: BuildOptions): number {
     printEnvelope(io, 'build', !failed, { check: options.check === true, files });
     return failed ? 1 : 0;
   }
+  // The table of view files is the result (stdout, so `dsctl build --check | grep stale` works); the verdict is about the run (stderr).
+  const o = io.out;
+  io.stdout(
+    files
+      .map((f) => {
+        const mark = !f.changed ? o.dim('=') : options.check ? o.red('✖') : o.green('✎');
+        const state = !f.changed ? o.dim('unchanged') : options.check ? o.red('stale') : 'written';
+        return `  ${mark} ${f.path.padEnd(40)} ${o.dim(f.view.padEnd(24))} ${state}\n`;
+      })
+      .join(''),
+  );
   const c = io.err;
-  for (const f of files) {
-    const mark = !f.changed ? c.dim('=') : options.check ? c.red('✖') : c.green('✎');
-    const state = !f.changed ? c.dim('unchanged') : options.check ? c.red('stale') : 'written';
-    io.stderr(`  ${mark} ${f.path.padEnd(40)} ${c.dim(f.view.padEnd(24))} ${state}\n`);
-  }
   if (options.check) {
     io.stderr(failed ? `${c.red('✖')} ${changed.length} view file(s) stale: run dsctl build\n` : `${c.green('✔')} every view is fresh\n`);
   } else {

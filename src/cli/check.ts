@@ -22,6 +22,7 @@ export function runCheck(ctx: CommandContext, options: CheckOptions): number {
   if (options.json) {
     printEnvelope(io, 'check', errorCount === 0, { errorCount, warnCount, summary, problems: project.problems });
   } else {
+    // The problems are the result (stdout); the one-line verdict is about the run (stderr).
     io.stdout(formatProblemsStylish(project.problems, io.out));
     const c = io.err;
     const what = `${summary.name ? summary.name + ': ' : ''}${summary.tokens} tokens, ${summary.rules} rules, ${summary.components} components`;

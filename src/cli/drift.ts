@@ -21,6 +21,7 @@ export function runDrift(ctx: CommandContext, options: DriftOptions): number {
     printEnvelope(io, 'drift', errors === 0, { errorCount: errors, warnCount: findings.length - errors, findings });
     return errors ? 1 : 0;
   }
+  // The findings are the result (stdout); the verdict and the advice are about the run (stderr).
   io.stdout(formatProblemsStylish(sortProblems(findings.map(toProblem)), io.out));
   const fixable = findings.filter((f) => f.fixable).length;
   const c = io.err;

@@ -47,6 +47,7 @@ function stagedApproval(loaded: LoadedPolicy, result: GateCheckResult): { approv
 export async function runGateCheck(ctx: CommandContext, paths: readonly string[], options: GateCheckOptions): Promise<number> {
   const modes = [options.staged === true, options.range !== undefined, paths.length > 0].filter(Boolean).length;
   if (modes !== 1) throw new UserError('usage/gate', 'give exactly one of --staged, --range A..B or paths');
+  if (options.json === true && options.format !== undefined) throw new UserError('usage/json-format', `--json and --format ${options.format} both choose the output: give one of them`);
   const format = options.format ?? 'stylish';
   if (!(FORMATS as readonly string[]).includes(format)) throw new UserError('usage/format', `--format expects ${FORMATS.join(' or ')}, got "${format}"`);
   const loaded = await loadPolicy({ cwd: ctx.io.cwd, configPath: ctx.configPath });

@@ -29,6 +29,8 @@ export async function runHooksInstall(ctx: CommandContext, options: HooksInstall
     return 0;
   }
   const c = ctx.io.err;
+  const names = { claude: 'Claude Code', cursor: 'Cursor', codex: 'Codex', git: 'the git pre-commit hook' } as const;
+  ctx.io.stderr(`${c.green('✔')} dsctl hooks for ${results.map((r) => names[r.target]).join(', ')}\n`);
   for (const r of results) {
     ctx.io.stderr(`  ${r.added ? c.green('+') : c.dim('=')} ${r.file} ${c.dim(r.added ? `${r.added} setting(s) added or updated` : 'already installed')}\n`);
     if (r.sandbox) {
@@ -38,5 +40,7 @@ export async function runHooksInstall(ctx: CommandContext, options: HooksInstall
       if (r.sandbox.notExpressible.length) ctx.io.stderr(`    ${c.yellow('!')} ${c.dim(`not expressible there, left to the hook and the guard: ${r.sandbox.notExpressible.join(', ')}`)}\n`);
     }
   }
+  // With no flags every agent is installed, but not git's hook: it changes what every person's commit runs.
+  if (all) ctx.io.stderr(`  ${c.dim('the git pre-commit hook (dsctl gate check --staged) is separate: dsctl hooks install --git')}\n`);
   return 0;
 }

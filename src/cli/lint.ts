@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import picomatch from 'picomatch';
 import { UserError } from '../diagnostics/user-error.js';
-import { readBaseline, writeBaseline, compareWithBaseline } from '../lint/baseline.js';
+import { compareWithBaseline, readBaseline, updateBaseline, writeBaseline } from '../lint/baseline.js';
 import { createLinter, sourceTypeOf } from '../lint/engine.js';
 import { projectPath } from '../lint/files.js';
 import { formatGithub } from '../lint/formatters/github.js';
@@ -34,6 +36,10 @@ export interface LintOptions {
 /** `dsctl lint [paths…]`: check UI files against the contracts. Exit 1 on errors (or new findings under a baseline). */
 export async function runLint(ctx: CommandContext, paths: readonly string[], options: LintOptions): Promise<number> {
   const { io } = ctx;
+  // Both choose the output; silently dropping one would surprise (ESLint refuses this too).
+  if (options.json && options.format !== undefined) {
+    throw new UserError('usage/json-format', `--json and --format ${options.format} both choose the output: give one of them (--json is --format json)`);
+  }
   const format = options.json ? 'json' : (options.format ?? 'stylish');
   if (!(FORMATS as readonly string[]).includes(format)) {
     throw new UserError('usage/format', `--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
@@ -42,13 +48,17 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
   if (options.base !== undefined && !options.changed) throw new UserError('usage/base', '--base goes with --changed');
   const project = loadValidProject({ cwd: io.cwd, configPath: ctx.configPath });
   const configured = project.config.lint.baseline;
-  const baselinePath = (value: string | true | undefined) => {
+  const baselinePath = (flag: string, value: string | true | undefined) => {
     if (value === undefined) return undefined;
     if (value === true && !configured) throw new UserError('usage/baseline', 'no baseline file given and none set in dsctl.config.json (lint.baseline)');
+    // `--baseline-write page.html` takes the page as the baseline file (the value is optional): never write JSON over a UI file.
+    if (value !== true && sourceTypeOf(value)) {
+      throw new UserError('usage/baseline', `${flag} takes the baseline file, and "${value}" is a file dsctl lints: give the baseline file first (${flag} ${configured ?? 'baseline.json'} ${value}) or put the paths before ${flag}`);
+    }
     return value === true ? resolve(project.root, configured as string) : resolve(io.cwd, value);
   };
-  const useBaseline = baselinePath(options.baseline);
-  const writeTo = baselinePath(options.baselineWrite);
+  const useBaseline = baselinePath('--baseline', options.baseline);
+  const writeTo = baselinePath('--baseline-write', options.baselineWrite);
 
   let reports: FileReport[];
   let skipped: readonly { path: string; reason: string }[] = [];
@@ -74,14 +84,30 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
     reports = run.reports;
     skipped = run.skipped;
   }
-  for (const s of skipped) io.stderr(`${io.err.yellow('warn')} ${s.path}: ${s.reason}\n`);
-  if (paths.length > 0 && reports.length === 0 && skipped.length === paths.length) {
+  const exists = (file: string) => existsSync(resolve(project.root, file));
+  const written = writeTo === undefined ? undefined : projectPath(project.root, writeTo);
+  // `--baseline-write F gone.html` prunes the entries of a deleted file: nothing to lint there, yet something to do.
+  const previous = writeTo !== undefined && skipped.length > 0 && existsSync(writeTo) ? readBaseline(writeTo, written as string) : [];
+  const prunes = (path: string) => {
+    const inPath = pathScope(project.root, io.cwd, [path]);
+    return previous.some((e) => inPath(e.file) && !exists(e.file));
+  };
+  for (const s of skipped) if (!prunes(s.path)) io.stderr(`${io.err.yellow('warn')} ${s.path}: ${s.reason}\n`);
+  if (paths.length > 0 && reports.length === 0 && skipped.length === paths.length && !skipped.some((s) => prunes(s.path))) {
     throw new UserError('lint/no-files', 'none of the given paths is a file dsctl can lint');
   }
 
   if (writeTo) {
-    const count = writeBaseline(writeTo, reports);
-    io.stderr(`${io.err.green('✔')} wrote ${count} finding(s) to ${projectPath(project.root, writeTo)}\n`);
+    const c = io.err;
+    // Only a run over the whole include set rewrites the baseline; any narrower one updates its own files' entries.
+    const partial = options.stdin === true || paths.length > 0 || options.changed === true || options.shard !== undefined;
+    if (!partial) {
+      const count = writeBaseline(writeTo, reports);
+      io.stderr(`${c.green('✔')} wrote ${count} finding(s) to ${written}\n`);
+      return 0;
+    }
+    const update = updateBaseline(writeTo, written as string, reports, pathScope(project.root, io.cwd, paths), exists);
+    io.stderr(`${c.green('✔')} wrote ${update.written} finding(s) to ${written}: entries of ${update.files} file(s) replaced, ${update.kept} entr${update.kept === 1 ? 'y' : 'ies'} of other files kept\n`);
     return 0;
   }
 
@@ -90,7 +116,7 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
   let baseline: FormatInput['baseline'];
   if (useBaseline) {
     const display = projectPath(project.root, useBaseline);
-    const comparison = compareWithBaseline(reports, readBaseline(useBaseline, display));
+    const comparison = compareWithBaseline(reports, readBaseline(useBaseline, display), { exists });
     shown = reports.map((r) =>
       r.result ? { ...r, result: { ...r.result, violations: comparison.fresh.get(r.file) ?? [] } } : r,
     );
@@ -127,4 +153,18 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
       io.stdout(formatStylish(input, io.out));
   }
   return failed ? 1 : 0;
+}
+
+/**
+ * Which project-relative files the given paths name: the path itself, everything under a folder, or
+ * what a glob matches (deleted files too, which no file walk finds). No paths: none beyond the linted files.
+ */
+function pathScope(root: string, cwd: string, paths: readonly string[]): (file: string) => boolean {
+  const tests = paths.map((path): ((file: string) => boolean) => {
+    const rel = projectPath(root, resolve(cwd, path));
+    if (rel === '.') return () => true;
+    if (picomatch.scan(path).isGlob) return picomatch(rel, { dot: true });
+    return (file) => file === rel || file.startsWith(`${rel}/`);
+  });
+  return (file) => tests.some((test) => test(file));
 }

@@ -51,10 +51,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .command('lint')
     .description('check UI files (HTML, JSX/TSX, Vue, CSS) against the design system\'s rules')
     .argument('[paths...]', 'files, folders or globs (default: lint.include of the config)')
-    .option('-f, --format <format>', 'stylish, json, sarif or github', 'stylish')
+    .option('-f, --format <format>', 'stylish (default), json, sarif or github')
     .addOption(jsonOption())
     .option('--baseline [file]', 'fail only on findings not in this baseline (default: lint.baseline)')
-    .option('--baseline-write [file]', 'write every current finding to the baseline (a human decision: the file is hard-gated)')
+    .option('--baseline-write [file]', 'write the current findings to the baseline; with paths, --changed or --shard only those files\' entries are replaced (a human decision: the file is hard-gated)')
     .option('--changed', 'lint only files changed in git (uncommitted, or since --base)')
     .option('--base <ref>', 'with --changed: compare against the merge base with this ref')
     .option('--stdin', 'lint standard input')
@@ -246,6 +246,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .action(async (options: import('./learn.js').LearnListOptions) => {
       const { runLearnList } = await import('./learn.js');
       exitCode = runLearnList(context(), options);
+    });
+
+  program
+    .command('escalations')
+    .description('what waits for a person: open escalations of runs and agent sessions (list, the default), one in full (show ID), close one (resolve ID --note TEXT)')
+    .argument('[action]', 'list, show or resolve', 'list')
+    .argument('[id]', 'the escalation (show, resolve)')
+    .option('--all', 'list: resolved escalations too')
+    .option('--note <text>', 'resolve: what was decided (recorded in the audit log with your git identity)')
+    .addOption(jsonOption())
+    .action(async (action: string, id: string | undefined, options: import('./escalations.js').EscalationsOptions) => {
+      const { runEscalations } = await import('./escalations.js');
+      exitCode = await runEscalations(context(), action, id, options);
     });
 
   program

@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { toPointer } from '../diagnostics/pointer.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { fencedBlock, longestRun } from '../views/markdown-fence.js';
+import type { RunEntry, RunLevel, RunTrigger } from './run-record.js';
 
 /**
  * A run id: also a file name (`.dsctl/escalations/<run_id>.json`), so one path segment that cannot climb
@@ -42,12 +44,65 @@ export function parseEscalation(value: unknown, source = 'escalation'): Escalati
   });
 }
 
+/** A person's answer to escalation `<id>` is kept beside it: `.dsctl/escalations/resolved/<id>.json`. */
+export const RESOLUTIONS_DIR = `${ESCALATIONS_DIR}/resolved`;
+
+/** `.dsctl/escalations/<id>.json` under the project root. */
+export function escalationPath(projectRoot: string, id: string): string {
+  return join(projectRoot, ESCALATIONS_DIR, `${id}.json`);
+}
+
+/** `.dsctl/escalations/resolved/<id>.json` under the project root. */
+export function resolutionPath(projectRoot: string, id: string): string {
+  return join(projectRoot, RESOLUTIONS_DIR, `${id}.json`);
+}
+
 /** Writes `.dsctl/escalations/<run_id>.json` under the project root, atomically; returns its absolute path. */
 export function writeEscalation(projectRoot: string, escalation: Escalation): string {
   const valid = parseEscalation(escalation);
-  const path = join(projectRoot, ESCALATIONS_DIR, `${valid.run_id}.json`);
+  const path = escalationPath(projectRoot, valid.run_id);
   writeFileAtomic(path, JSON.stringify(valid, null, 2) + '\n');
   return path;
+}
+
+/**
+ * The id the next escalation of something with a stable id (an agent session) takes: `base`, unless a
+ * person resolved that one; then `base-2`, `base-3`, … so a resolved escalation stays resolved and a new
+ * one is seen. `open`: an escalation of that id already waits for a person (it is replaced, and was
+ * recorded when it was first raised).
+ */
+export function escalationSlot(projectRoot: string, base: string): { readonly id: string; readonly open: boolean } {
+  for (let n = 1; ; n++) {
+    const id = n === 1 ? base : `${base}-${n}`;
+    if (!existsSync(resolutionPath(projectRoot, id))) return { id, open: existsSync(escalationPath(projectRoot, id)) };
+  }
+}
+
+export interface EscalationRecordFields {
+  readonly level: RunLevel;
+  readonly trigger: RunTrigger;
+  readonly changed_paths: readonly string[];
+  readonly attempts: number;
+  readonly at: Date;
+}
+
+/** The audit record (`dsctl.run/v1`, status `escalated`) of an escalation raised outside the loop runner. */
+export function escalationRunEntry(escalation: Escalation, fields: EscalationRecordFields): RunEntry {
+  const at = fields.at.toISOString();
+  return {
+    schema: 'dsctl.run/v1',
+    run_id: escalation.run_id,
+    workflow: escalation.workflow,
+    level: fields.level,
+    status: 'escalated',
+    trigger: fields.trigger,
+    commands: [],
+    changed_paths: [...fields.changed_paths],
+    escalation,
+    started_at: at,
+    ended_at: at,
+    attempts: fields.attempts,
+  };
 }
 
 const SEVERITY_MARK: Record<Escalation['severity'], string> = { warn: '⚠️', error: '❌', blocking: '🛑' };

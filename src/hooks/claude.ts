@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { denialMessage, type ToolCall } from '../governance/tool-guard.js';
 import { loadPolicy } from '../project/policy.js';
 import { isHeadless } from './headless.js';
@@ -78,7 +79,10 @@ export async function claudeHook(
       return SILENT;
     }
     case 'stop': {
-      const { root } = await loadPolicy({ cwd });
+      // A stage of `dsctl run`: the runner lints, repairs within its limits and escalates once; a second
+      // loop of refusals here would fight it.
+      if ((env.DSCTL_RUN_ID ?? '') !== '') return SILENT;
+      const { root, policy } = await loadPolicy({ cwd });
       const state = readSessionState(root, 'claude', session);
       if (state.written.length === 0) return SILENT;
       const { describeFindings, lintUiFiles } = await import('./ui-lint.js');
@@ -86,17 +90,30 @@ export async function claudeHook(
       if (lints.length === 0) return SILENT;
       if (state.stopBlocks >= MAX_STOP_BLOCKS) {
         // Never loop forever: let the agent stop, and hand the question to a person.
-        const { writeEscalation } = await import('../governance/escalation.js');
-        const file = writeEscalation(root, {
-          run_id: `claude-session-${session.replace(/[^A-Za-z0-9_-]/g, '_') || 'unknown'}`,
+        const { escalationRunEntry, escalationSlot, writeEscalation } = await import('../governance/escalation.js');
+        // One escalation a session while it waits; once a person resolved it, a new one is seen.
+        const slot = escalationSlot(root, `claude-session-${session.replace(/[^A-Za-z0-9_-]/g, '_') || 'unknown'}`);
+        const escalation = {
+          run_id: slot.id,
           workflow: 'agent-session',
           stuck_reason: `UI files still break the design system after ${MAX_STOP_BLOCKS} stop attempts`,
-          severity: 'error',
+          severity: 'error' as const,
           proposed_diff: lints.map((l) => l.file).join('\n'),
-          evidence: describeFindings(lints, 'errors').split('\n'),
+          evidence: describeFindings(lints, 'errors').split('\n').map((line) => line.replace(/^- /, '')),
           human_question: 'Fix these files by hand, or is this an acceptable exception (a new rule, or a baseline entry)?',
-        });
-        return { exitCode: 0, stderr: `dsctl: ${lints.length} UI file(s) still have lint errors after ${MAX_STOP_BLOCKS} attempts; stopping anyway — escalated to a person (${file}).\n` };
+        };
+        const file = writeEscalation(root, escalation);
+        let unrecorded = '';
+        if (!slot.open) {
+          try {
+            const { appendRun } = await import('../governance/audit-log.js');
+            const entry = escalationRunEntry(escalation, { level: 'model-loop', trigger: env.CI === 'true' ? 'ci' : 'manual', changed_paths: lints.map((l) => l.file), attempts: state.stopBlocks, at: new Date() });
+            await appendRun(resolve(root, policy.runLog), entry);
+          } catch (error) {
+            unrecorded = ` It could not be recorded in ${policy.runLog}: ${error instanceof Error ? error.message : String(error)}.`;
+          }
+        }
+        return { exitCode: 0, stderr: `dsctl: ${lints.length} UI file(s) still have lint errors after ${MAX_STOP_BLOCKS} attempts; stopping anyway — escalated to a person (${file}; see dsctl escalations).${unrecorded}\n` };
       }
       state.stopBlocks++;
       writeSessionState(root, 'claude', session, state);

@@ -58,6 +58,8 @@ export async function cursorHook(event: CursorEvent, stdin: string, fallbackCwd:
       return json({});
     }
     case 'stop': {
+      // Driven by `dsctl run`: the runner owns repairs and the one escalation.
+      if ((env.DSCTL_RUN_ID ?? '') !== '') return json({});
       const { root } = await loadPolicy({ cwd });
       const state = readSessionState(root, 'cursor', conversation);
       const { describeFindings, lintUiFiles } = await import('./ui-lint.js');

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import picomatch from 'picomatch';
+import { compareWithBaseline, readBaseline, type BaselineEntry } from '../lint/baseline.js';
 import { createLinter, sourceTypeOf } from '../lint/engine.js';
 import { projectPath } from '../lint/files.js';
 import type { Violation } from '../lint/types.js';
@@ -8,8 +9,11 @@ import { loadValidProject, type Project } from '../project/project.js';
 
 export interface FileLint {
   readonly file: string;
+  /** Findings that are new against the baseline: what the hooks block or warn on. */
   readonly errors: readonly Violation[];
   readonly warnings: readonly Violation[];
+  /** Findings the baseline already accepts (legacy debt): left alone, so an agent editing an old file is not pushed into unrelated rewrites. */
+  readonly baselined: number;
 }
 
 const MAX_LISTED = 10;
@@ -30,14 +34,29 @@ export async function lintUiFiles(cwd: string, paths: readonly string[]): Promis
   const files = [...new Set(paths.map((p) => lintableUiFile(project, p, cwd)).filter((f): f is string => f !== undefined))];
   if (files.length === 0) return [];
   const linter = await createLinter(project);
+  const baseline = readBaselineOrNone(project);
   const out: FileLint[] = [];
   for (const file of files) {
     const abs = resolve(project.root, file);
     if (!existsSync(abs)) continue;
     const result = linter.lint(readFileSync(abs, 'utf8'), { filename: file });
-    out.push({ file, errors: result.violations.filter((v) => v.severity === 'error'), warnings: result.violations.filter((v) => v.severity === 'warn') });
+    const fresh = compareWithBaseline([{ file, result }], baseline).fresh.get(file) ?? [];
+    out.push({ file, errors: fresh.filter((v) => v.severity === 'error'), warnings: fresh.filter((v) => v.severity === 'warn'), baselined: result.violations.length - fresh.length });
   }
   return out;
+}
+
+/** The project's baseline entries; none when there is no baseline, or it cannot be read (then every finding counts: stricter, never looser). */
+function readBaselineOrNone(project: Project): BaselineEntry[] {
+  const rel = project.config.lint.baseline;
+  if (rel === undefined) return [];
+  const abs = resolve(project.root, rel);
+  if (!existsSync(abs)) return [];
+  try {
+    return readBaseline(abs, rel);
+  } catch {
+    return [];
+  }
 }
 
 /** At most ten findings, each with its place and what to use instead: enough for the agent to repair. */

@@ -34,26 +34,68 @@ export function baselineEntries(reports: readonly FileReport[]): BaselineEntry[]
       entries.push({ file: report.file, ruleId: v.ruleId, fingerprint: v.fingerprint, token: v.token, severity: v.severity });
     }
   }
+  return sortEntries(entries);
+}
+
+function sortEntries(entries: BaselineEntry[]): BaselineEntry[] {
   return entries.sort((a, b) => a.file.localeCompare(b.file) || a.ruleId.localeCompare(b.ruleId) || a.fingerprint.localeCompare(b.fingerprint));
 }
 
 /** Deterministic: sorted, stable key order, trailing newline; byte-identical for the same findings. */
 export function writeBaseline(absPath: string, reports: readonly FileReport[]): number {
   const entries = baselineEntries(reports);
-  writeFileAtomic(absPath, JSON.stringify({ version: 1, entries }, null, 2) + '\n');
+  writeBaselineEntries(absPath, entries);
   return entries.length;
 }
+
+function writeBaselineEntries(absPath: string, entries: readonly BaselineEntry[]): void {
+  writeFileAtomic(absPath, JSON.stringify({ version: 1, entries: sortEntries([...entries]) }, null, 2) + '\n');
+}
+
+export interface BaselineUpdate {
+  /** Findings of this run written to the baseline. */
+  readonly written: number;
+  /** Files whose entries were replaced: the linted ones, and deleted ones in scope. */
+  readonly files: number;
+  /** Entries of other files, kept as they were. */
+  readonly kept: number;
+}
+
+/**
+ * `--baseline-write F <paths…>`: replaces the entries of the files this run linted (and drops those
+ * of deleted files the paths cover) and keeps every other entry as it was. A file that could not be
+ * linted keeps its entries: nothing is known about its findings.
+ */
+export function updateBaseline(absPath: string, displayPath: string, reports: readonly FileReport[], inScope: (file: string) => boolean, exists: (file: string) => boolean): BaselineUpdate {
+  const previous = existsSync(absPath) ? readBaseline(absPath, displayPath) : [];
+  const linted = new Set(reports.filter((r) => r.result).map((r) => r.file));
+  const replaced = (e: BaselineEntry) => linted.has(e.file) || (inScope(e.file) && !exists(e.file));
+  const kept = previous.filter((e) => !replaced(e));
+  const fresh = baselineEntries(reports);
+  writeBaselineEntries(absPath, [...kept, ...fresh]);
+  const files = new Set([...linted, ...previous.filter(replaced).map((e) => e.file)]);
+  return { written: fresh.length, files: files.size, kept: kept.length };
+}
+
+/** Why a baseline entry can go: its finding was fixed, or its file no longer exists. */
+export type PruneReason = 'fixed' | 'file-deleted';
+export type PrunableEntry = BaselineEntry & { readonly reason: PruneReason };
 
 export interface BaselineComparison {
   /** Findings not in the baseline: every error and every warning here fails the run. */
   readonly fresh: ReadonlyMap<string, readonly Violation[]>;
   /** How many findings the baseline accepted. */
   readonly accepted: number;
-  /** Baseline entries of linted files whose finding is gone: safe to prune. */
-  readonly prunable: readonly BaselineEntry[];
+  /** Baseline entries safe to prune: of linted files whose finding is gone, and of files that no longer exist. */
+  readonly prunable: readonly PrunableEntry[];
 }
 
-export function compareWithBaseline(reports: readonly FileReport[], entries: readonly BaselineEntry[]): BaselineComparison {
+export interface CompareOptions {
+  /** Whether a project-relative file exists; without it, entries of deleted files are not looked for. */
+  readonly exists?: (file: string) => boolean;
+}
+
+export function compareWithBaseline(reports: readonly FileReport[], entries: readonly BaselineEntry[], options: CompareOptions = {}): BaselineComparison {
   const key = (file: string, ruleId: string, fingerprint: string) => `${file}\u0000${ruleId}\u0000${fingerprint}`;
   const known = new Map(entries.map((e) => [key(e.file, e.ruleId, e.fingerprint), e]));
   const matched = new Set<string>();
@@ -71,7 +113,17 @@ export function compareWithBaseline(reports: readonly FileReport[], entries: rea
     }
   }
   const linted = new Set(reports.filter((r) => r.result).map((r) => r.file));
-  const prunable = entries.filter((e) => linted.has(e.file) && !matched.has(key(e.file, e.ruleId, e.fingerprint)));
+  const existence = new Map<string, boolean>();
+  const deleted = (file: string) => {
+    if (!options.exists || linted.has(file)) return false;
+    if (!existence.has(file)) existence.set(file, options.exists(file));
+    return existence.get(file) === false;
+  };
+  const prunable: PrunableEntry[] = [];
+  for (const e of entries) {
+    if (linted.has(e.file) && !matched.has(key(e.file, e.ruleId, e.fingerprint))) prunable.push({ ...e, reason: 'fixed' });
+    else if (deleted(e.file)) prunable.push({ ...e, reason: 'file-deleted' });
+  }
   return { fresh, accepted, prunable };
 }
 

@@ -36,6 +36,7 @@ describe('dsctl build and drift (built binary)', () => {
     const build = dsctl(['build'], app);
     expect(build.code).toBe(0);
     expect(build.stderr).toContain(`0 of ${VIEW_FILES.length} view file(s) written`);
+    expect(build.stdout).toContain('design/generated/tokens.css');
     expect(snapshot(app)).toEqual(before);
     expect(dsctl(['build', '--check'], app).code).toBe(0);
   });
@@ -56,7 +57,8 @@ describe('dsctl build and drift (built binary)', () => {
     }
     const check = dsctl(['build', '--check'], app);
     expect(check.code).toBe(1);
-    expect(check.stderr).toContain('stale');
+    expect(check.stdout).toMatch(/^ {2}✖ design\/generated\/tokens\.css +tokens-css +stale$/m);
+    expect(check.stderr).toContain('view file(s) stale: run dsctl build');
 
     expect(dsctl(['build'], app).code).toBe(0);
     expect(drift(app).code).toBe(0);

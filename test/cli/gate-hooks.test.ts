@@ -83,6 +83,7 @@ describe('dsctl gate check (built binary, real git)', () => {
   it('refuses a bad --format, a bad --range and a summary it cannot write, with exit 2; an empty --summary writes none', () => {
     const { app } = repo();
     expect(dsctl(['gate', 'check', '--staged', '--format', 'sarif'], app)).toMatchObject({ code: 2, stderr: expect.stringContaining('--format expects stylish or github') });
+    expect(dsctl(['gate', 'check', '--staged', '--format', 'github', '--json'], app)).toMatchObject({ code: 2, stderr: expect.stringContaining('--json and --format github both choose the output') });
     expect(dsctl(['gate', 'check', '--range', 'HEAD'], app)).toMatchObject({ code: 2, stderr: expect.stringContaining('--range expects A..B or A...B') });
     expect(dsctl(['gate', 'check', '--range', 'HEAD....HEAD'], app).code).toBe(2);
     expect(dsctl(['gate', 'check', '--staged', '--summary', 'design'], app)).toMatchObject({ code: 2, stderr: expect.stringContaining('cannot append the summary to design') });
@@ -120,6 +121,26 @@ describe('dsctl hooks install (built binary)', () => {
     const snapshot = ['.claude/settings.json', '.cursor/hooks.json', '.codex/hooks.json'].map((f) => readFileSync(join(app, f), 'utf8'));
     expect(dsctl(['hooks', 'install', '--claude', '--cursor', '--codex', '--git', '--command', 'dsctl'], app).stderr).toContain('already installed');
     expect(['.claude/settings.json', '.cursor/hooks.json', '.codex/hooks.json'].map((f) => readFileSync(join(app, f), 'utf8'))).toEqual(snapshot);
+  });
+
+  it('with no flags installs every agent, says which, and that the git hook is separate', () => {
+    const { app } = repo();
+    const run = dsctl(['hooks', 'install', '--command', 'dsctl'], app);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('dsctl hooks for Claude Code, Cursor, Codex');
+    expect(run.stderr).toContain('git pre-commit hook (dsctl gate check --staged) is separate: dsctl hooks install --git');
+    for (const file of ['.claude/settings.json', '.cursor/hooks.json', '.codex/hooks.json']) expect(existsSync(join(app, file))).toBe(true);
+  });
+
+  it('brings an older install up to date: every tool matched, more time for the hook', () => {
+    const { app } = repo();
+    mkdirSync(join(app, '.claude'), { recursive: true });
+    const old = { hooks: { PreToolUse: [{ matcher: 'Write|Edit|MultiEdit|NotebookEdit|Bash', hooks: [{ type: 'command', command: 'dsctl hook claude pre-tool-use', timeout: 30 }] }] } };
+    writeFileSync(join(app, '.claude/settings.json'), JSON.stringify(old));
+    expect(dsctl(['hooks', 'install', '--claude', '--command', 'dsctl'], app).code).toBe(0);
+    const now = JSON.parse(readFileSync(join(app, '.claude/settings.json'), 'utf8')) as { hooks: { PreToolUse: { matcher: string; hooks: { timeout: number }[] }[] } };
+    expect(now.hooks.PreToolUse).toHaveLength(1);
+    expect(now.hooks.PreToolUse[0]).toMatchObject({ matcher: '.*', hooks: [{ timeout: 60 }] });
   });
 
   it('the git pre-commit hook refuses a commit that touches a hard gate', () => {

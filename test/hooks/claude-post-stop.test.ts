@@ -1,6 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tailLog, verifyLog } from '../../src/governance/audit-log.js';
+import { listEscalations, resolveEscalation } from '../../src/governance/escalations.js';
 import { claudeHook } from '../../src/hooks/claude.js';
 import { cursorHook } from '../../src/hooks/cursor.js';
 import { starterProject } from '../support/project.js';
@@ -54,7 +56,45 @@ describe('Stop: not done while written UI still has errors, at most three times'
     expect(last.stdout).toBeUndefined();
     expect(last.stderr).toContain('escalated to a person');
     const escalation = JSON.parse(readFileSync(join(dir, '.dsctl/escalations/claude-session-sess-1.json'), 'utf8')) as Record<string, unknown>;
-    expect(escalation).toMatchObject({ workflow: 'agent-session', severity: 'error', evidence: [expect.stringContaining('COLOR_NO_RAW_BLACK_WHITE')] });
+    expect(escalation).toMatchObject({ workflow: 'agent-session', severity: 'error', evidence: [expect.stringMatching(/^examples\/bad\.html:1:11 COLOR_NO_RAW_BLACK_WHITE/)] });
+  });
+
+  it('records the escalation in the audit log once while it waits, and raises a new one after a person resolved it', async () => {
+    const dir = starterProject();
+    await claudeHook('post-tool-use', wrote(dir, 'examples/bad.html', '<p class="text-black">x</p>'), dir);
+    const stop = () => claudeHook('stop', input(dir, 'Stop', { stop_hook_active: true }), dir, undefined, { env: { CI: '' } });
+    for (let i = 0; i < 4; i++) await stop();
+    const log = join(dir, '.dsctl/runs.jsonl');
+    const escalation = JSON.parse(readFileSync(join(dir, '.dsctl/escalations/claude-session-sess-1.json'), 'utf8')) as Record<string, unknown>;
+    const [record, ...more] = tailLog(log).records;
+    expect(more).toEqual([]);
+    expect(record).toMatchObject({ run_id: 'claude-session-sess-1', workflow: 'agent-session', status: 'escalated', level: 'model-loop', trigger: 'manual', attempts: 3, changed_paths: ['examples/bad.html'], escalation });
+    // The agent stops again while the escalation is open: the file is refreshed, the log gets no duplicate.
+    expect((await stop()).stderr).toContain('escalated to a person');
+    expect(tailLog(log).records).toHaveLength(1);
+    // A person resolves it; the same session stuck again is a new escalation, and a new record.
+    await resolveEscalation({ root: dir, runLog: log }, { id: 'claude-session-sess-1', note: 'legacy page, fixed later', actor: { name: 'Ada', email: 'ada@example.com' } });
+    expect((await stop()).stderr).toContain('claude-session-sess-1-2.json');
+    expect(tailLog(log).records.map((r) => [r.workflow, r.run_id])).toEqual([
+      ['agent-session', 'claude-session-sess-1'],
+      ['escalation-resolution', expect.stringMatching(/-escalation-resolution-/)],
+      ['agent-session', 'claude-session-sess-1-2'],
+    ]);
+    expect(verifyLog(log)).toMatchObject({ ok: true, records: 3 });
+    expect(listEscalations({ root: dir, runLog: log }).escalations.map((e) => e.id)).toEqual(['claude-session-sess-1-2']);
+  });
+
+  it('still lets the agent stop, saying so, when the audit log cannot be written', async () => {
+    const dir = starterProject();
+    await claudeHook('post-tool-use', wrote(dir, 'examples/bad.html', '<p class="text-black">x</p>'), dir);
+    // A folder where the run log should be: the append fails.
+    mkdirSync(join(dir, '.dsctl/runs.jsonl'), { recursive: true });
+    let last;
+    for (let i = 0; i < 4; i++) last = await claudeHook('stop', input(dir, 'Stop', {}), dir);
+    expect(last?.exitCode).toBe(0);
+    expect(last?.stderr).toContain('escalated to a person');
+    expect(last?.stderr).toContain('could not be recorded in .dsctl/runs.jsonl');
+    expect(existsSync(join(dir, '.dsctl/escalations/claude-session-sess-1.json'))).toBe(true);
   });
 
   it('lets the agent stop once the file is fixed', async () => {

@@ -1,29 +1,9 @@
 import { readFileSync, writeFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, INSTRUCTIONS } from '../../src/mcp/server.js';
-import { editJson, starterProject } from '../support/project.js';
-
-const open: Client[] = [];
-afterEach(async () => {
-  for (const client of open.splice(0)) await client.close();
-});
-
-async function connect(dir = starterProject()): Promise<{ client: Client; dir: string }> {
-  const server = createServer({ cwd: dir, version: 'test' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1' });
-  await client.connect(clientSide);
-  open.push(client);
-  return { client, dir };
-}
-
-type Result = { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text?: string }[] };
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
-const text = (r: Result) => r.content.map((c) => c.text ?? '').join('');
+import { describe, expect, it } from 'vitest';
+import { INSTRUCTIONS } from '../../src/mcp/server.js';
+import { editJson } from '../support/project.js';
+import { call, connect, text, type ToolResult as Result } from './connect.js';
 
 describe('MCP server (in-process, SDK client)', () => {
   it('keeps its instructions under the 2,048 characters clients keep', () => {
@@ -51,7 +31,7 @@ describe('MCP server (in-process, SDK client)', () => {
   it('get_token resolves aliases; search_tokens ranks by meaning and type', async () => {
     const { client } = await connect();
     const token = (await call(client, 'get_token', { path: 'color.semantic.light.primary' })).structuredContent;
-    expect(token).toMatchObject({ type: 'color', value: '{color.brand.600}', aliasChain: ['color.brand.600'], cssVariable: '--color-semantic-light-primary' });
+    expect(token).toMatchObject({ type: 'color', value: '{color.brand.600}', aliasChain: ['color.brand.600'], cssVariable: '--color-primary', tokenVariable: '--color-semantic-light-primary' });
     const found = (await call(client, 'search_tokens', { query: 'danger', type: 'color' })).structuredContent as { tokens: { path: string; type: string }[] };
     expect(found.tokens.length).toBeGreaterThan(0);
     expect(found.tokens.every((t) => t.type === 'color')).toBe(true);
@@ -130,8 +110,8 @@ describe('MCP server (in-process, SDK client)', () => {
     expect(JSON.parse(await read('dsctl://rules')).rules.length).toBe(44);
     expect(JSON.parse(await read('dsctl://components')).components.length).toBe(8);
     expect(JSON.parse(await read('dsctl://components/tabs')).id).toBe('tabs');
-    await expect(client.readResource({ uri: 'dsctl://components/nope' })).rejects.toThrow(/No component "nope"/);
-    await expect(client.readResource({ uri: 'dsctl://nothing' })).rejects.toThrow();
+    await expect(client.readResource({ uri: 'dsctl://components/nope' })).rejects.toMatchObject({ code: -32002, message: expect.stringContaining('No component "nope"') });
+    await expect(client.readResource({ uri: 'dsctl://nothing' })).rejects.toMatchObject({ code: -32002 });
   });
 
   it('reloads the contracts when a file changes during a session', async () => {

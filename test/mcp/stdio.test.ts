@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -61,6 +63,31 @@ describe('dsctl mcp over stdio (built binary)', () => {
     expect(run.status, run.stderr).toBe(0);
     const { tools } = JSON.parse(run.stdout) as { tools: { name: string }[] };
     expect(tools.map((t) => t.name)).toContain('check_html');
+  });
+
+  it('starts with broken contracts: tools are listed and answer isError with the place; fixing the file brings them back', async () => {
+    const dir = starterProject();
+    const rules = join(dir, 'design/contracts/rules.json');
+    const original = readFileSync(rules, 'utf8');
+    const touch = (ms: number) => utimesSync(rules, new Date(Date.now() + ms), new Date(Date.now() + ms));
+    writeFileSync(rules, original.replace('"version"', '"bogus": true, "version"'));
+    touch(5_000);
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: dir, stderr: 'pipe' });
+    const client = new Client({ name: 'stdio-broken', version: '1' });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools).toHaveLength(7);
+      const broken = (await client.callTool({ name: 'check_html', arguments: { source: '<img src="a.png">' } })) as unknown as { isError?: boolean; content: { text: string }[] };
+      expect(broken.isError).toBe(true);
+      expect(broken.content[0]?.text).toMatch(/^design\/contracts\/rules\.json:\d+:\d+ \/bogus {2}/m);
+      writeFileSync(rules, original);
+      touch(10_000);
+      const fixed = (await client.callTool({ name: 'check_html', arguments: { source: '<img src="a.png">' } })) as unknown as { isError?: boolean; structuredContent: { violations: { ruleId: string }[] } };
+      expect(fixed.isError).toBeFalsy();
+      expect(fixed.structuredContent.violations.map((v) => v.ruleId)).toContain('A11Y_IMG_ALT');
+    } finally {
+      await client.close();
+    }
   });
 
   it('exits 2 with a clear message when there is no project to serve', () => {

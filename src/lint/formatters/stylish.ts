@@ -1,4 +1,5 @@
 import { codeFrame } from '../../diagnostics/code-frame.js';
+import type { PrunableEntry } from '../baseline.js';
 import type { Colors, FormatInput } from './types.js';
 
 /** ESLint's stylish layout, with the alternative and a code frame under each finding. */
@@ -31,11 +32,24 @@ export function formatStylish(input: FormatInput, c: Colors): string {
   }
   if (input.baseline) {
     out.push(c.dim(`baseline ${input.baseline.file}: ${input.baseline.accepted} accepted finding(s)`));
-    if (input.baseline.prunable.length) {
-      out.push(c.yellow(`${input.baseline.prunable.length} baseline entr${input.baseline.prunable.length === 1 ? 'y is' : 'ies are'} fixed and can be pruned (dsctl lint --baseline-write ${input.baseline.file}):`));
-      for (const e of input.baseline.prunable) out.push(c.dim(`  ${e.file}  ${e.ruleId}  ${e.token}`));
+    const fixed = input.baseline.prunable.filter((e) => e.reason === 'fixed');
+    const deleted = input.baseline.prunable.filter((e) => e.reason === 'file-deleted');
+    // The hint rewrites only these files' entries: the rest of the baseline stays as it is.
+    const prune = (list: readonly PrunableEntry[]) => `dsctl lint --baseline-write ${input.baseline?.file} ${[...new Set(list.map((e) => e.file))].join(' ')}`;
+    if (fixed.length) {
+      out.push(c.yellow(`${entries(fixed.length)} fixed and can be pruned (${prune(fixed)}):`));
+      for (const e of fixed) out.push(c.dim(`  ${e.file}  ${e.ruleId}  ${e.token}`));
+    }
+    if (deleted.length) {
+      const files = new Set(deleted.map((e) => e.file)).size;
+      out.push(c.yellow(`${entries(deleted.length)} of ${files === 1 ? 'a file that no longer exists' : `${files} files that no longer exist`} and can be pruned (${prune(deleted)}):`));
+      for (const e of deleted) out.push(c.dim(`  ${e.file}  ${e.ruleId}  ${e.token}`));
     }
   }
   out.push(c.dim(input.coverage.summary));
   return out.join('\n') + '\n';
+}
+
+function entries(n: number): string {
+  return `${n} baseline entr${n === 1 ? 'y is' : 'ies are'}`;
 }

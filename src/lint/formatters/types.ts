@@ -1,5 +1,5 @@
 import type { Rule } from '../../contracts/rule-types.js';
-import type { BaselineEntry } from '../baseline.js';
+import type { PrunableEntry } from '../baseline.js';
 import type { FileReport } from '../report.js';
 import type { Coverage } from '../types.js';
 
@@ -12,7 +12,7 @@ export interface FormatInput {
   readonly warnCount: number;
   /** Files that could not be linted. */
   readonly fileProblemCount: number;
-  readonly baseline?: { readonly file: string; readonly accepted: number; readonly prunable: readonly BaselineEntry[] };
+  readonly baseline?: { readonly file: string; readonly accepted: number; readonly prunable: readonly PrunableEntry[] };
   readonly toolVersion: string;
 }
 

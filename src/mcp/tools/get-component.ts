@@ -13,7 +13,7 @@ export const tool: ToolModule<{ id: string }> = {
   annotations: READ_ONLY,
   handler: (context) => async ({ id }) =>
     guarded(() => {
-      const { components } = context.project().components;
+      const { components } = context.contracts().components;
       const wanted = id.trim().toLowerCase();
       const entry = components.find((c) => c.contract.id.toLowerCase() === wanted || c.contract.name.toLowerCase() === wanted);
       if (!entry) {

@@ -40,7 +40,7 @@ export const tool: ToolModule<Args> = {
   annotations: READ_ONLY,
   handler: (context) => async ({ category, severity, detector, automated }) =>
     guarded(() => {
-      const { rules } = context.project().rules;
+      const { rules } = context.contracts().rules;
       const categories = [...new Set(rules.map((r) => r.category))].sort();
       if (category !== undefined && !categories.includes(category)) {
         return fail(`Unknown category "${category}". Known categories: ${categories.join(', ')}.`);

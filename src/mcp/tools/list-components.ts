@@ -20,7 +20,7 @@ export const tool: ToolModule<{ category?: string; type?: (typeof TYPES)[number]
   handler: (context) => async ({ category, type }) =>
     guarded(() => {
       const components = context
-        .project()
+        .contracts()
         .components.components.map((c) => c.contract)
         .filter((c) => (category === undefined || c.category.toLowerCase() === category.toLowerCase()) && (type === undefined || c.type === type))
         .map(({ id, name, category: cat, type: t, status, description }) => ({ id, name, category: cat, type: t, status, description }));

@@ -19,7 +19,7 @@ export const tool: ToolModule<{ query: string }> = {
   annotations: READ_ONLY,
   handler: (context) => async ({ query }) =>
     guarded(() => {
-      const hits = searchContracts(context.project(), query);
+      const hits = searchContracts(context.contracts(), query);
       const { items, truncated } = capToBudget(hits, LIMIT);
       return ok({ total: hits.length, truncated, results: items });
     }),
