@@ -1,4 +1,5 @@
 import { installAgentHooks, installGitHook, type InstallResult } from '../hooks/install.js';
+import { installLauncher, LAUNCHER_PATH } from '../project/launcher.js';
 import { loadPolicy } from '../project/policy.js';
 import { claudeSandboxMissing, claudeSandboxRules } from '../sandbox/claude-settings.js';
 import type { CommandContext } from './context.js';
@@ -19,16 +20,19 @@ export async function runHooksInstall(ctx: CommandContext, options: HooksInstall
   const { root } = loaded;
   const all = !options.claude && !options.cursor && !options.codex && !options.git;
   const results: InstallResult[] = [];
-  const agentCommand = options.command ?? 'npx --no-install dsctl';
-  if (all || options.claude) results.push(installAgentHooks(root, 'claude', options.command ?? '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/dsctl', claudeSandboxRules(loaded)));
+  // Every integration calls the launcher committed in the project: never the network, closed when dsctl is missing.
+  const launcher = installLauncher(root);
+  const agentCommand = options.command ?? LAUNCHER_PATH;
+  if (all || options.claude) results.push(installAgentHooks(root, 'claude', options.command ?? `"$CLAUDE_PROJECT_DIR"/${LAUNCHER_PATH}`, claudeSandboxRules(loaded)));
   if (all || options.cursor) results.push(installAgentHooks(root, 'cursor', agentCommand));
   if (all || options.codex) results.push(installAgentHooks(root, 'codex', agentCommand));
   if (options.git) results.push(installGitHook(root, agentCommand));
   if (options.json) {
-    printEnvelope(ctx.io, 'hooks-install', true, { results });
+    printEnvelope(ctx.io, 'hooks-install', true, { results, launcher });
     return 0;
   }
   const c = ctx.io.err;
+  for (const file of launcher.written) ctx.io.stderr(`  ${c.green('+')} ${file} ${c.dim('(the launcher every integration calls; commit it)')}\n`);
   const names = { claude: 'Claude Code', cursor: 'Cursor', codex: 'Codex', git: 'the git pre-commit hook' } as const;
   ctx.io.stderr(`${c.green('✔')} dsctl hooks for ${results.map((r) => names[r.target]).join(', ')}\n`);
   for (const r of results) {

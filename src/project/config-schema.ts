@@ -70,6 +70,16 @@ export const ConfigSchema = z
       })
       .prefault({})
       .describe('How Tailwind utility names map to token groups: used for contrast, token suggestions and the theme view.'),
+    launcher: z
+      .strictObject({
+        dsctl: z
+          .string()
+          .min(1)
+          .optional()
+          .describe("Where the launcher (.dsctl/bin/dsctl) finds dsctl's bin when it is not in node_modules, project-relative (a vendored or monorepo build)."),
+      })
+      .optional()
+      .describe('The launcher every integration calls: it never reaches the network.'),
     agent: z
       .strictObject({
         driver: z

@@ -3,6 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../diagnostics/user-error.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { SCHEMA_FILES } from '../contracts/schema-validation.js';
+import { installLauncher } from './launcher.js';
 import { packageRoot } from './package-root.js';
 
 export interface InitResult {
@@ -54,5 +55,6 @@ export function initProject(dir: string, options: { force?: boolean } = {}): Ini
     );
   }
   for (const [rel, content] of files) writeFileAtomic(join(target, rel), content);
-  return { dir: target, written: [...files.keys()], overwritten: existing };
+  const launcher = installLauncher(target);
+  return { dir: target, written: [...files.keys(), ...launcher.written].sort((a, b) => a.localeCompare(b)), overwritten: existing };
 }

@@ -1,3 +1,4 @@
+import ignore from 'ignore';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Root } from 'mdast';
@@ -33,8 +34,8 @@ export const LEVEL_NAMES: readonly string[] = ['Level 1', 'Level 2', 'Level 3'];
 /** What the release-readiness (W5) section's heading contains. */
 const RELEASE_SECTION = ['release-readiness', 'W5'];
 
-/** `.gitignore` lines that ignore the `.dsctl/` runtime folder. */
-const DSCTL_DIR_PATTERNS = new Set(['.dsctl', '.dsctl/', '/.dsctl', '/.dsctl/', '**/.dsctl', '**/.dsctl/']);
+/** Files of the `.dsctl/` runtime folder that must stay out of git (its launcher in `.dsctl/bin/` is committed). */
+const RUNTIME_SAMPLES = ['.dsctl/runs.jsonl', '.dsctl/runs/x/state.json', '.dsctl/escalations/x.json', '.dsctl/hooks/x.json'];
 
 /** Playbook drift cannot be repaired by `dsctl build`: it needs a person (W2 escalates it). */
 const CHECKS = {
@@ -82,7 +83,7 @@ const CHECKS = {
   'ci-gate-check-missing': {
     severity: 'warn',
     message: (a: { policy: string }) =>
-      `no step of the CI workflow runs "dsctl gate check --range …", so the hard gates of ${a.policy} have no server-side check; expected a \`run:\` step such as \`npx dsctl gate check --range "$BASE...$HEAD"\``,
+      `no step of the CI workflow runs "dsctl gate check --range …", so the hard gates of ${a.policy} have no server-side check; expected a \`run:\` step such as \`.dsctl/bin/dsctl gate check --range "$BASE...$HEAD"\``,
   },
   'release-command-missing': {
     severity: 'error',
@@ -437,17 +438,10 @@ function checkGitignore(project: Project): DriftFinding[] {
   const file = '.gitignore';
   const abs = join(project.root, file);
   if (!existsSync(abs)) return [finding('dsctl-dir-not-ignored', file, undefined, { why: '.gitignore does not exist' })];
-  let ignored = false;
-  let negation: number | undefined;
-  readText(abs, file, 'ignore file')
-    .split(/\r?\n/)
-    .forEach((raw, index) => {
-      const line = raw.trim();
-      const negated = line.startsWith('!');
-      if (!DSCTL_DIR_PATTERNS.has(negated ? line.slice(1) : line)) return;
-      ignored = !negated;
-      negation = negated ? index + 1 : undefined;
-    });
-  if (ignored) return [];
-  return [finding('dsctl-dir-not-ignored', file, negation, { why: negation === undefined ? '.gitignore does not ignore .dsctl/' : 'this line un-ignores .dsctl/' })];
+  const lines = readText(abs, file, 'ignore file').split(/\r?\n/);
+  // git's own rules (the `ignore` package): `.dsctl/`, `/.dsctl`, `.dsctl/*` with `!.dsctl/bin/` all count.
+  const matcher = ignore().add(lines);
+  if (RUNTIME_SAMPLES.every((path) => matcher.ignores(path))) return [];
+  const negation = lines.findLastIndex((raw) => /^\s*!.*\.dsctl/.test(raw));
+  return [finding('dsctl-dir-not-ignored', file, negation === -1 ? undefined : negation + 1, { why: negation === -1 ? '.gitignore does not ignore .dsctl/' : 'this line un-ignores .dsctl/' })];
 }

@@ -249,22 +249,29 @@ const cases: Case[] = [
   {
     name: '.dsctl/ is no longer ignored',
     given: (dir) => {
-      edit(dir, '.gitignore', (t) => t.replace('.dsctl/\n', ''));
+      edit(dir, '.gitignore', (t) => t.replace('.dsctl/*\n!.dsctl/bin/\n', ''));
       return [error('dsctl-dir-not-ignored', '.gitignore', undefined, '.gitignore does not ignore .dsctl/; expected a line .dsctl/ so the run log and caches stay out of git')];
     },
   },
   {
-    name: '/.dsctl counts as ignoring .dsctl/',
+    name: '/.dsctl counts as ignoring .dsctl/ (git\'s own rules: so do .dsctl/ and .dsctl/* with !.dsctl/bin/)',
     given: (dir) => {
-      edit(dir, '.gitignore', (t) => t.replace('.dsctl/\n', '# runtime\n/.dsctl\n'));
+      edit(dir, '.gitignore', (t) => t.replace('.dsctl/*\n!.dsctl/bin/\n', '# runtime\n/.dsctl\n'));
       return [];
+    },
+  },
+  {
+    name: 'un-ignoring all but the launcher still un-ignores the run log',
+    given: (dir) => {
+      edit(dir, '.gitignore', (t) => t.replace('!.dsctl/bin/\n', '!.dsctl/runs.jsonl\n'));
+      return [error('dsctl-dir-not-ignored', '.gitignore', lineOf(read(dir, '.gitignore'), '!.dsctl/runs.jsonl'))];
     },
   },
   {
     name: 'a later negation un-ignores .dsctl/',
     given: (dir) => {
-      edit(dir, '.gitignore', (t) => `${t}!.dsctl/\n`);
-      return [error('dsctl-dir-not-ignored', '.gitignore', lineOf(read(dir, '.gitignore'), '!.dsctl/'))];
+      edit(dir, '.gitignore', (t) => `${t}!.dsctl/*\n`);
+      return [error('dsctl-dir-not-ignored', '.gitignore', lineOf(read(dir, '.gitignore'), '!.dsctl/*'))];
     },
   },
   {
