@@ -46,5 +46,7 @@ export async function runHooksInstall(ctx: CommandContext, options: HooksInstall
   }
   // With no flags every agent is installed, but not git's hook: it changes what every person's commit runs.
   if (all) ctx.io.stderr(`  ${c.dim('the git pre-commit hook (dsctl gate check --staged) is separate: dsctl hooks install --git')}\n`);
+  const { printDoctorSummary } = await import('./doctor.js');
+  await printDoctorSummary(ctx.io, root);
   return 0;
 }

@@ -262,6 +262,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     });
 
   program
+    .command('doctor')
+    .description('check every integration (launcher, agent hooks, MCP configs, git hook, CI, contracts, OS sandbox) and say how to fix each problem')
+    .addOption(jsonOption())
+    .action(async (options: import('./doctor.js').DoctorOptions) => {
+      const { runDoctorCommand } = await import('./doctor.js');
+      exitCode = await runDoctorCommand(context(), options);
+    });
+
+  program
     .command('demo')
     .description('the whole story on the starter, offline (writes to a temp folder unless [dir] is given)')
     .argument('[dir]', 'target folder')
