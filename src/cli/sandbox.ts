@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { UserError } from '../diagnostics/user-error.js';
+import { runStamp } from '../governance/run-id.js';
 import { loadPolicy } from '../project/policy.js';
 import { packageRoot } from '../project/package-root.js';
 import { runSandboxed } from '../sandbox/run.js';
@@ -77,7 +78,7 @@ export async function runSandboxCommand(io: CliIo, argv: readonly string[], glob
     io.stderr(`${io.err.yellow('!')} dsctl sandbox: no OS sandbox here; running unsandboxed as you asked (recorded in ${loaded.policy.runLog})\n`);
   }
   const started = new Date();
-  const evidenceDir = join(loaded.root, '.dsctl', 'sandbox', started.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z'));
+  const evidenceDir = join(loaded.root, '.dsctl', 'sandbox', runStamp(started));
   const result = await runSandboxed(loaded, sandbox, args.command, { cwd: io.cwd, env: io.env, evidenceDir });
   if (!result.started) {
     io.stderr(`${io.err.red('✖')} dsctl sandbox: bubblewrap could not set up the sandbox (its message is above); nothing ran. Where user namespaces are restricted (Ubuntu 24.04's AppArmor, some containers), allow them for bwrap, or run as a user that may create them.\n`);

@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
+import { shellQuote } from '../agents/command.js';
 import { nearestNames } from '../diagnostics/did-you-mean.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { fileError } from '../io/read-text.js';
 import { appendRun, tailLog } from './audit-log.js';
 import { ESCALATIONS_DIR, escalationPath, parseEscalation, resolutionPath, RunIdSchema, type Escalation } from './escalation.js';
-import type { RunRecord } from './run-record.js';
+import { newRunId } from './run-id.js';
+import { personActionEntry, type RunRecord } from './run-record.js';
 
 /*
  * What waits for a person: every escalation under `.dsctl/escalations/` (the loop runner writes one per
@@ -218,25 +219,12 @@ export async function resolveEscalation(place: EscalationPlace, input: ResolveIn
       details: [`its record in the audit log is ${r.record}`],
     });
   }
-  const at = (input.now ?? new Date()).toISOString();
-  const runId = `${at.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${RESOLUTION_WORKFLOW}-${randomBytes(2).toString('hex')}`;
+  const now = input.now ?? new Date();
+  const at = now.toISOString();
+  const runId = newRunId(RESOLUTION_WORKFLOW, now);
   const path = resolutionPath(place.root, entry.id);
   const file = relative(place.root, path).split('\\').join('/');
-  const record = await appendRun(place.runLog, {
-    schema: 'dsctl.run/v1',
-    run_id: runId,
-    workflow: RESOLUTION_WORKFLOW,
-    level: 'observation',
-    status: 'passed',
-    trigger: 'manual',
-    commands: [`dsctl escalations resolve ${entry.id} --note ${shellQuote(note)}`],
-    changed_paths: [file],
-    escalation: null,
-    started_at: at,
-    ended_at: at,
-    attempts: 1,
-    actor: { name: input.actor.name, email: input.actor.email },
-  });
+  const record = await appendRun(place.runLog, personActionEntry({ runId, workflow: RESOLUTION_WORKFLOW, commands: [`dsctl escalations resolve ${entry.id} --note ${shellQuote(note)}`], changedPaths: [file], actor: input.actor, at: now }));
   const resolution: Resolution = {
     schema: RESOLUTION_SCHEMA,
     escalation: entry.id,
@@ -247,10 +235,6 @@ export async function resolveEscalation(place: EscalationPlace, input: ResolveIn
   };
   writeFileAtomic(path, JSON.stringify(resolution, null, 2) + '\n');
   return { entry: { ...entry, status: 'resolved', resolution }, resolution, file, record };
-}
-
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** How long ago, for people: `just now`, `12 min`, `3 h`, `5 d`. */

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
@@ -6,7 +5,8 @@ import { git } from '../io/git.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { appendRun, tailLog } from './audit-log.js';
 import type { GateCheckResult } from './gate-check.js';
-import type { RunRecord } from './run-record.js';
+import { newRunId } from './run-id.js';
+import { personActionEntry, type RunRecord } from './run-record.js';
 
 /*
  * A person's path through a gate (ARCHITECTURE.md §5): `dsctl gate approve --staged` records that a
@@ -141,23 +141,19 @@ export interface RecordApprovalInput {
 export async function recordApproval(input: RecordApprovalInput): Promise<{ approval: GateApproval; file: string; record: RunRecord }> {
   const now = input.now ?? new Date();
   const at = now.toISOString();
-  const runId = `${at.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${APPROVAL_WORKFLOW}-${randomBytes(2).toString('hex')}`;
+  const runId = newRunId(APPROVAL_WORKFLOW, now);
   const covers = coveredBy(input.result);
-  const record = await appendRun(input.runLog, {
-    schema: 'dsctl.run/v1',
-    run_id: runId,
-    workflow: APPROVAL_WORKFLOW,
-    level: 'observation',
-    status: 'passed',
-    trigger: 'manual',
-    commands: ['dsctl gate approve --staged', treeCommand(input.tree), `git rev-parse HEAD = ${headCommit(input.top) ?? '(no commit)'}`],
-    changed_paths: [...new Set(covers.map((c) => c.path))].sort(),
-    escalation: null,
-    started_at: at,
-    ended_at: at,
-    attempts: 1,
-    actor: { name: input.identity.name, email: input.identity.email },
-  });
+  const record = await appendRun(
+    input.runLog,
+    personActionEntry({
+      runId,
+      workflow: APPROVAL_WORKFLOW,
+      commands: ['dsctl gate approve --staged', treeCommand(input.tree), `git rev-parse HEAD = ${headCommit(input.top) ?? '(no commit)'}`],
+      changedPaths: [...new Set(covers.map((c) => c.path))].sort(),
+      actor: input.identity,
+      at: now,
+    }),
+  );
   const approval: GateApproval = {
     schema: APPROVAL_SCHEMA,
     tree: input.tree,

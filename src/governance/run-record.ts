@@ -92,3 +92,23 @@ export function parseRunEntry(value: unknown, source = 'run record'): RunEntry {
   if (parsed.success) return parsed.data;
   throw new UserError('run/invalid', `${source} is not a valid ${RUN_SCHEMA} record`, { details: issueLines(parsed.error) });
 }
+
+/** The record of one thing a person did on purpose (approved a gate, resolved an escalation): no agent, one step. */
+export function personActionEntry(input: { readonly runId: string; readonly workflow: string; readonly commands: readonly string[]; readonly changedPaths: readonly string[]; readonly actor: { readonly name: string; readonly email: string }; readonly at: Date }): RunEntry {
+  const at = input.at.toISOString();
+  return {
+    schema: RUN_SCHEMA,
+    run_id: input.runId,
+    workflow: input.workflow,
+    level: 'observation',
+    status: 'passed',
+    trigger: 'manual',
+    commands: [...input.commands],
+    changed_paths: [...input.changedPaths],
+    escalation: null,
+    started_at: at,
+    ended_at: at,
+    attempts: 1,
+    actor: { name: input.actor.name, email: input.actor.email },
+  };
+}

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -8,6 +7,7 @@ import { createDriver } from '../agents/select.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { appendRun, tailLog } from '../governance/audit-log.js';
 import { renderEscalationMarkdown, writeEscalation, type Escalation } from '../governance/escalation.js';
+import { newRunId } from '../governance/run-id.js';
 import { RUN_SCHEMA, type AgentUsage, type RunEntry, type RunRecord, type RunStatus, type RunTrigger } from '../governance/run-record.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import type { Project } from '../project/project.js';
@@ -59,7 +59,7 @@ export async function startRun<P>(project: Project, workflow: Workflow<P>, raw: 
   // A driver that cannot be built (a bad script, a bad template) is a usage error: no run starts.
   const driver = options.driver ?? (workflow.level === 'model-loop' && options.agent ? await createDriver(project, options.agent, options.dsctlBin) : undefined);
   const now = new Date();
-  const runId = `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${workflow.name}-${randomBytes(2).toString('hex')}`;
+  const runId = newRunId(workflow.name, now);
   const state: RunState = {
     schema: 'dsctl.run-state/v1',
     run_id: runId,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { appendRun } from '../governance/audit-log.js';
+import { newRunId } from '../governance/run-id.js';
 import { RUN_SCHEMA, type RunRecord } from '../governance/run-record.js';
 import type { LoadedPolicy } from '../project/policy.js';
 
@@ -8,10 +9,9 @@ import type { LoadedPolicy } from '../project/policy.js';
  * Loaded only on that path: the audit log pulls in zod, which a sandboxed start does not need.
  */
 export function recordUnsandboxed(loaded: LoadedPolicy, command: readonly string[], outcome: { readonly exitCode: number; readonly reverted: readonly string[]; readonly startedAt: Date; readonly ci: boolean }): Promise<RunRecord> {
-  const stamp = outcome.startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   return appendRun(join(loaded.root, loaded.policy.runLog), {
     schema: RUN_SCHEMA,
-    run_id: `${stamp}-unsandboxed-${Math.random().toString(16).slice(2, 6).padEnd(4, '0')}`,
+    run_id: newRunId('unsandboxed', outcome.startedAt),
     workflow: 'unsandboxed-command',
     level: 'pipeline',
     status: outcome.exitCode === 0 && outcome.reverted.length === 0 ? 'passed' : 'failed',
