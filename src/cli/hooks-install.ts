@@ -1,5 +1,5 @@
 import { installAgentHooks, installGitHook, type InstallResult } from '../hooks/install.js';
-import { installLauncher, LAUNCHER_PATH } from '../project/launcher.js';
+import { installLauncher, LAUNCHER_FROM_ANYWHERE, LAUNCHER_PATH } from '../project/launcher.js';
 import { loadPolicy } from '../project/policy.js';
 import { claudeSandboxMissing, claudeSandboxRules } from '../sandbox/claude-settings.js';
 import type { CommandContext } from './context.js';
@@ -22,11 +22,13 @@ export async function runHooksInstall(ctx: CommandContext, options: HooksInstall
   const results: InstallResult[] = [];
   // Every integration calls the launcher committed in the project: never the network, closed when dsctl is missing.
   const launcher = installLauncher(root);
-  const agentCommand = options.command ?? LAUNCHER_PATH;
+  const agentCommand = options.command ?? LAUNCHER_FROM_ANYWHERE;
+  const gitCommand = options.command ?? LAUNCHER_PATH;
   if (all || options.claude) results.push(installAgentHooks(root, 'claude', options.command ?? `"$CLAUDE_PROJECT_DIR"/${LAUNCHER_PATH}`, claudeSandboxRules(loaded)));
   if (all || options.cursor) results.push(installAgentHooks(root, 'cursor', agentCommand));
   if (all || options.codex) results.push(installAgentHooks(root, 'codex', agentCommand));
-  if (options.git) results.push(installGitHook(root, agentCommand));
+  // git runs its hooks from the top of the work tree.
+  if (options.git) results.push(installGitHook(root, gitCommand));
   if (options.json) {
     printEnvelope(ctx.io, 'hooks-install', true, { results, launcher });
     return 0;

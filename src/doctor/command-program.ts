@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { isAbsolute, join, normalize } from 'node:path';
-import { LAUNCHER_PATH } from '../project/launcher.js';
+import { LAUNCHER_FROM_ANYWHERE, LAUNCHER_PATH } from '../project/launcher.js';
 import { findExecutable } from '../sandbox/sandbox.js';
 
 /**
@@ -30,6 +30,8 @@ const RUNNERS_THAT_FETCH = new Set(['npx', 'bunx', 'pnpx']);
 const FETCH_SUBCOMMAND: Readonly<Record<string, string>> = { pnpm: 'dlx', yarn: 'dlx', bun: 'x', npm: 'exec' };
 
 export function commandProgram(command: string, options: ProgramOptions): CommandProgram {
+  // The walk-up form `hooks install` writes for Cursor and Codex runs the project's launcher.
+  if (command.startsWith(`${LAUNCHER_FROM_ANYWHERE} `)) return commandProgram(`${LAUNCHER_PATH}${command.slice(LAUNCHER_FROM_ANYWHERE.length)}`, options);
   const lookup = (name: string) => options.vars?.[name] ?? options.env?.[name];
   const words = leadingWords(command, 2, lookup);
   if ('unresolved' in words) return { kind: 'unresolved', word: words.raw, reason: words.unresolved };

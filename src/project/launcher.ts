@@ -45,3 +45,10 @@ export function installLauncher(root: string): LauncherResult {
   }
   return { written };
 }
+
+/**
+ * How a hook that may run outside the project root calls the launcher: Cursor may run hook commands
+ * from `.cursor/`, Codex from the folder a session started in. The shell walks up to the launcher,
+ * and without one denies (exit 2) rather than letting the agent go ahead. Arguments follow it.
+ */
+export const LAUNCHER_FROM_ANYWHERE = `sh -c 'd=$PWD; while [ ! -x "$d/${LAUNCHER_PATH}" ] && [ "$d" != / ]; do d=$(dirname "$d"); done; [ -x "$d/${LAUNCHER_PATH}" ] || { echo "dsctl: no ${LAUNCHER_PATH} in $PWD or above: run dsctl hooks install" >&2; exit 2; }; exec "$d/${LAUNCHER_PATH}" "$@"' dsctl`;

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAUNCHER_PATH } from '../../src/project/launcher.js';
+import { LAUNCHER_FROM_ANYWHERE, LAUNCHER_PATH } from '../../src/project/launcher.js';
 import { replayToolCalls } from '../support/claude-code.js';
 import { BIN, dsctl } from '../support/cli.js';
 import { sharedStarterRepo, starterRepo } from '../support/git-repo.js';
 import { editJson } from '../support/project.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -44,7 +45,15 @@ describe('the launcher (.dsctl/bin/dsctl)', () => {
     expect(dsctl(['hooks', 'install'], app).code).toBe(0);
     const claude = readFileSync(join(app, '.claude/settings.json'), 'utf8');
     expect(claude).toContain(`\\"$CLAUDE_PROJECT_DIR\\"/${LAUNCHER_PATH} hook claude pre-tool-use`);
-    expect(readFileSync(join(app, '.cursor/hooks.json'), 'utf8')).toContain(`${LAUNCHER_PATH} hook cursor before-shell-execution`);
+    // Cursor and Codex may run hooks from another folder of the project: the command walks up to the launcher.
+    const cursor = JSON.parse(readFileSync(join(app, '.cursor/hooks.json'), 'utf8')) as { hooks: Record<string, { command: string }[]> };
+    expect(cursor.hooks.beforeShellExecution?.[0]?.command).toBe(`${LAUNCHER_FROM_ANYWHERE} hook cursor before-shell-execution`);
+    mkdirSync(join(app, 'src/deep'), { recursive: true });
+    const fromDeep = spawnSync('/bin/sh', ['-c', `${LAUNCHER_FROM_ANYWHERE} --version`], { cwd: join(app, 'src/deep'), encoding: 'utf8' });
+    expect(fromDeep.stderr).toContain('dsctl is not installed here');
+    const outside = spawnSync('/bin/sh', ['-c', `${LAUNCHER_FROM_ANYWHERE} hook cursor before-shell-execution`], { cwd: tempDir('dsctl-outside-'), encoding: 'utf8', input: '{}' });
+    expect(outside.status).toBe(2);
+    expect(outside.stderr).toContain('no .dsctl/bin/dsctl in');
     expect(dsctl(['drift'], app).code).toBe(0);
   });
 
