@@ -45,18 +45,23 @@ export interface ClaudeCodeOptions {
   readonly through?: readonly string[];
 }
 
+/** The few variables an agent CLI under test keeps from this process: nothing of the user's leaks in. */
+export function keptEnv(): Record<string, string> {
+  const base: Record<string, string> = {};
+  for (const key of ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'SYSTEMROOT']) {
+    const value = process.env[key];
+    if (value !== undefined) base[key] = value;
+  }
+  return base;
+}
+
 /**
  * The environment of an offline, non-interactive run: a clean HOME and config dir (no user
  * settings, credentials or MCP servers leak in), the scripted server as the API, no telemetry,
  * updates or other traffic, MCP tools listed directly rather than behind ToolSearch.
  */
 export function claudeEnv(model: ScriptedModel, home: string): Record<string, string> {
-  const keep = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'SYSTEMROOT'];
-  const base: Record<string, string> = {};
-  for (const key of keep) {
-    const value = process.env[key];
-    if (value !== undefined) base[key] = value;
-  }
+  const base = keptEnv();
   return {
     ...base,
     HOME: home,

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { keptEnv } from './claude-code.js';
 import type { ScriptedOpenAi } from './scripted-openai.js';
 import { tempDir } from './temp-dir.js';
 
@@ -41,12 +42,7 @@ export interface CodexOptions {
  * sessions leak in), the scripted server's key in an env variable the provider names.
  */
 export function codexEnv(home: string): Record<string, string> {
-  const keep = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'];
-  const base: Record<string, string> = {};
-  for (const key of keep) {
-    const value = process.env[key];
-    if (value !== undefined) base[key] = value;
-  }
+  const base = keptEnv();
   const codexHome = join(home, '.codex');
   mkdirSync(codexHome, { recursive: true });
   return {

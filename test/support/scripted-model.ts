@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseJsonObject, readBody, sendJson } from './http.js';
 
 /**
  * A local, scripted stand-in for the Anthropic Messages API, so the real Claude Code CLI can be
@@ -187,11 +188,6 @@ const usage = (input: number, output: number) => ({
   cache_read_input_tokens: 0,
 });
 
-function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
 
 function sendMessageJson(res: ServerResponse, m: AssistantMessage): void {
   sendJson(res, 200, {
@@ -237,11 +233,6 @@ function sendMessageStream(res: ServerResponse, m: AssistantMessage): void {
   res.end();
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const errorBody = (type: string, message: string) => ({ type: 'error', error: { type, message } });
 
@@ -256,24 +247,16 @@ export async function startScriptedModel(script: Script, options: ScriptedModelO
     const endpoint = `${req.method ?? '?'} ${req.url ?? ''}`;
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const raw = await readBody(req);
-    let body: MessagesBody = {};
-    if (raw !== '') {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        // left undefined: answered 400 below
-      }
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        const request = toRequest(endpoint, {}, false, undefined);
-        request.status = 400;
-        request.error = `body is not a JSON object: ${raw.slice(0, 200)}`;
-        requests.push(request);
-        sendJson(res, 400, errorBody('invalid_request_error', request.error), { 'x-should-retry': 'false' });
-        return;
-      }
-      body = parsed as MessagesBody;
+    const parsed = parseJsonObject(raw);
+    if ('invalid' in parsed) {
+      const request = toRequest(endpoint, {}, false, undefined);
+      request.status = 400;
+      request.error = parsed.invalid;
+      requests.push(request);
+      sendJson(res, 400, errorBody('invalid_request_error', request.error), { 'x-should-retry': 'false' });
+      return;
     }
+    const body = (parsed.body ?? {}) as MessagesBody;
 
     if (req.method === 'POST' && path === '/v1/messages/count_tokens') {
       requests.push(toRequest(endpoint, body, false, undefined));

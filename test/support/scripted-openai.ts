@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseJsonObject, readBody, sendJson } from './http.js';
 
 /**
  * A local, scripted stand-in for the OpenAI Responses API (`POST /v1/responses`, streamed as SSE), so
@@ -178,19 +179,9 @@ function sendStream(res: ServerResponse, id: string, model: string, items: Recor
   res.end();
 }
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const text = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
 
 const errorBody = (type: string, message: string) => ({ error: { type, message, code: type, param: null } });
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
  * Starts the server on 127.0.0.1, on a free port. A `/v1/responses` request that offers tools is a
@@ -206,24 +197,16 @@ export async function startScriptedOpenAi(script: OpenAiScript): Promise<Scripte
     const endpoint = `${req.method ?? '?'} ${req.url ?? ''}`;
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const raw = await readBody(req);
-    let body: ResponsesBody = {};
-    if (raw !== '') {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        // left undefined: answered 400 below
-      }
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        const request = toRequest(endpoint, {}, false, undefined);
-        request.status = 400;
-        request.error = `body is not a JSON object: ${raw.slice(0, 200)}`;
-        requests.push(request);
-        sendJson(res, 400, errorBody('invalid_request_error', request.error));
-        return;
-      }
-      body = parsed as ResponsesBody;
+    const parsed = parseJsonObject(raw);
+    if ('invalid' in parsed) {
+      const request = toRequest(endpoint, {}, false, undefined);
+      request.status = 400;
+      request.error = parsed.invalid;
+      requests.push(request);
+      sendJson(res, 400, errorBody('invalid_request_error', request.error));
+      return;
     }
+    const body = (parsed.body ?? {}) as ResponsesBody;
     if (req.method !== 'POST' || path !== '/v1/responses') {
       const request = toRequest(endpoint, body, false, undefined);
       request.status = 404;
