@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCommandDriver, expandTemplate, shellQuote } from '../../src/agents/command.js';
 import type { AgentTask } from '../../src/agents/driver.js';
 import { UserError } from '../../src/diagnostics/user-error.js';
 import { tempDir } from '../support/temp-dir.js';
+import { waitFor } from '../support/wait.js';
 
 /** A project dir and a work dir, both with awkward names: a space and a quote. */
 function setup(): { cwd: string; workDir: string; task: (extra?: Partial<AgentTask>) => AgentTask } {
@@ -132,12 +133,13 @@ describe('command driver', () => {
   it('stops the command when the task is aborted', async () => {
     const { task } = setup();
     const controller = new AbortController();
-    // The trap makes the shell ignore SIGTERM: the driver must follow up with SIGKILL.
-    const started = Date.now();
-    setTimeout(() => controller.abort(), 300);
-    const result = await createCommandDriver({ template: `trap '' TERM; sleep 30` }).run(task({ signal: controller.signal }));
-    expect(result).toMatchObject({ ok: false, subtype: 'signal_SIGKILL', error: 'aborted' });
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // The trap makes the shell ignore SIGTERM: the driver must follow up with SIGKILL. Aborted once
+    // the trap is set (the shell says so in a file), not after a guessed delay.
+    const ready = join(tempDir('dsctl-abort-'), 'ready');
+    const run = createCommandDriver({ template: `trap '' TERM; touch '${ready}'; sleep 30` }).run(task({ signal: controller.signal }));
+    await waitFor(() => (existsSync(ready) ? true : undefined));
+    controller.abort();
+    expect(await run).toMatchObject({ ok: false, subtype: 'signal_SIGKILL', error: 'aborted' });
   }, 20_000);
 });
 

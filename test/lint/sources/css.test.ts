@@ -111,9 +111,7 @@ describe('parseCssSource', () => {
     ['deeply nested, never closed', 'a{'.repeat(50_000) + 'color: red', 1],
     ['a megabyte of open blocks', 'a { color: red; '.repeat(60_000), 60_000],
     ['garbage', '{{{{:::'.repeat(20_000), 0],
-  ])('hostile input finishes: %s', (_name, css, count) => {
-    const started = performance.now();
+  ])('hostile input finishes (within the test time-out), without overflowing: %s', (_name, css, count) => {
     expect(parseCssSource(css).declarations).toHaveLength(count);
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

@@ -112,14 +112,13 @@ describe('parseJsxSource: class names', () => {
     expect(selectAll<ChildNode, Element>('.card--big', doc.root as ChildNode).map((e) => e.name)).toEqual(['div']);
   });
 
-  it('reads a 1 MB className string in linear time', () => {
+  // Its speed is measured by `npm run bench` (TSX throughput), not timed here.
+  it('reads a 1 MB className string: every class, the last one at its place', () => {
     const names = Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(' ');
     const source = `<div className="${names.padEnd(1_048_576, ' ')}" />`;
-    const started = Date.now();
     const doc = tsx(source);
     expect(doc.classes).toHaveLength(100_000);
     expect(slice(doc, doc.classes.at(-1)?.range)).toBe('c99999');
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 
