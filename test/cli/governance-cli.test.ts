@@ -8,28 +8,14 @@ import { runLearnList, runLearnPropose } from '../../src/cli/learn.js';
 import { runTriage } from '../../src/cli/triage.js';
 import { UserError } from '../../src/diagnostics/user-error.js';
 import { appendRun } from '../../src/governance/audit-log.js';
-import type { RunEntry } from '../../src/governance/run-record.js';
 import { dsctl } from '../support/cli.js';
 import { starterProject } from '../support/project.js';
 import { tempDir } from '../support/temp-dir.js';
+import { runEntry } from '../support/run-entry.js';
 
 const LOG = '.dsctl/runs.jsonl';
 
-const entry = (i: number, over: Partial<RunEntry> = {}): RunEntry => ({
-  schema: 'dsctl.run/v1',
-  run_id: `2026-06-18T10:0${i}:00Z-drift-repair`,
-  workflow: 'drift-repair',
-  level: 'pipeline',
-  status: 'passed',
-  trigger: 'ci',
-  commands: ['npm run design:drift'],
-  changed_paths: [],
-  escalation: null,
-  started_at: `2026-06-18T10:0${i}:00Z`,
-  ended_at: `2026-06-18T10:0${i}:30Z`,
-  attempts: 1,
-  ...over,
-});
+const entry = runEntry;
 
 async function withRuns(dir: string, count: number): Promise<void> {
   for (let i = 0; i < count; i++) await appendRun(join(dir, LOG), entry(i, i === 2 ? { workflow: 'benchmark', level: 'observation', trigger: 'schedule' } : {}));

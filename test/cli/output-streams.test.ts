@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendRun } from '../../src/governance/audit-log.js';
-import type { RunEntry } from '../../src/governance/run-record.js';
 import { BIN, dsctl } from '../support/cli.js';
 import { editJson } from '../support/project.js';
 import { tempDir } from '../support/temp-dir.js';
+import { runEntry } from '../support/run-entry.js';
 
 // A command's result goes to stdout, so it can be piped and grepped; progress and the verdict about the run go to stderr.
 
@@ -31,21 +31,7 @@ function piped(args: readonly string[], pattern: string, cwd: string): { code: n
   return { code: result.status, stdout: result.stdout };
 }
 
-const run = (i: number, over: Partial<RunEntry> = {}): RunEntry => ({
-  schema: 'dsctl.run/v1',
-  run_id: `2026-06-18T10:0${i}:00Z-drift-repair`,
-  workflow: 'drift-repair',
-  level: 'pipeline',
-  status: 'passed',
-  trigger: 'ci',
-  commands: ['npm run design:drift'],
-  changed_paths: [],
-  escalation: null,
-  started_at: `2026-06-18T10:0${i}:00Z`,
-  ended_at: `2026-06-18T10:0${i}:30Z`,
-  attempts: 1,
-  ...over,
-});
+const run = runEntry;
 
 describe('which stream a result goes to (built binary)', () => {
   it('build: the table of view files on stdout, the count on stderr', () => {
