@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../src/io/atomic-write.js';
 import { ConfigSchema } from '../src/project/config-schema.js';
 import { PolicySchema } from '../src/project/policy-schema.js';
 import { CONTRACT_AJV_OPTIONS } from '../src/contracts/ajv-options.js';
+import { detectorInputsModule, rulesSchemaText } from './rules-schema.js';
 
 /** The JSON Schemas published for editors, generated from the zod schemas dsctl validates with. */
 export function publishedSchemas(): Record<string, string> {
@@ -15,6 +16,7 @@ export function publishedSchemas(): Record<string, string> {
   return {
     'dsctl.config.schema.json': render(ConfigSchema, 'dsctl.config.schema.json'),
     'policy.schema.json': render(PolicySchema, 'policy.schema.json'),
+    'rules.schema.json': rulesSchemaText(), // from the detector registry's zod check objects
   };
 }
 
@@ -52,7 +54,8 @@ export function compiledContractValidators(root: string): string {
   const ajv = new Ajv2020({ ...CONTRACT_AJV_OPTIONS, code: { source: true, esm: true } });
   const refs: Record<string, string> = {};
   for (const [name, file] of [['validateTokens', 'tokens.schema.json'], ['validateRules', 'rules.schema.json'], ['validateComponent', 'component.schema.json']] as const) {
-    const schema = JSON.parse(readFileSync(join(root, 'schemas', file), 'utf8')) as { $id: string };
+    // The rules schema as generated now, not as last written: both are written in one go.
+    const schema = JSON.parse(file === 'rules.schema.json' ? rulesSchemaText() : readFileSync(join(root, 'schemas', file), 'utf8')) as { $id: string };
     ajv.addSchema(schema);
     refs[name] = schema.$id;
   }
@@ -64,6 +67,7 @@ export function writeSchemas(root: string): void {
     ...Object.entries(publishedSchemas()).map(([file, text]): [string, string] => [join(root, 'schemas', file), text]),
     [join(root, 'src/project/generated/config-validators.js'), compiledValidators()],
     [join(root, 'src/contracts/generated/contract-validators.js'), compiledContractValidators(root)],
+    [join(root, 'src/contracts/generated/detector-inputs.ts'), detectorInputsModule()],
   ];
   for (const [path, text] of files) {
     if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileAtomic(path, text);

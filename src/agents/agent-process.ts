@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runProcess } from '../io/process.js';
 import { SANDBOX_ENV, type Sandbox } from '../sandbox/sandbox.js';
 import type { AgentTask } from './driver.js';
 
@@ -29,66 +29,24 @@ export interface AgentProcessExit {
   readonly aborted: boolean;
 }
 
-const GRACE_MS = 5_000;
-// A runaway agent can print megabytes on stderr; the last part is the part that says why it stopped.
-const STDERR_KEEP = 64 * 1024;
-
 /** Resolves when the process has exited; rejects only when it cannot start (e.g. ENOENT). */
-export function runAgentProcess(command: string, args: readonly string[], options: AgentProcessOptions): Promise<AgentProcessExit> {
-  return new Promise((resolve, reject) => {
-    // Its own process group (POSIX), so an abort also stops what the agent started (shells, tools),
-    // and a Ctrl-C meant for dsctl reaches the agent only through the abort, once.
-    const group = process.platform !== 'win32';
-    const wrapped = options.sandbox ? options.sandbox.wrap(command, args, { cwd: options.cwd, terminal: false }) : { command, args: [...args] };
-    const env = options.sandbox ? { ...options.env, [SANDBOX_ENV]: '1' } : options.env;
-    const child = spawn(wrapped.command, wrapped.args, { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: group });
-    let stderr = '';
-    let aborted = false;
-    let killTimer: NodeJS.Timeout | undefined;
-
-    const kill = (sig: NodeJS.Signals) => {
-      try {
-        if (group && child.pid !== undefined) process.kill(-child.pid, sig);
-        else child.kill(sig);
-      } catch {
-        // already gone
-      }
-    };
-    const onAbort = () => {
-      aborted = true;
-      kill('SIGTERM');
-      killTimer = setTimeout(() => kill('SIGKILL'), options.graceMs ?? GRACE_MS);
-      killTimer.unref();
-    };
-    const done = () => {
-      options.signal?.removeEventListener('abort', onAbort);
-      if (killTimer) clearTimeout(killTimer);
-    };
-
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => options.onStdout?.(chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_KEEP);
-    });
-    // A process that exits without reading its input makes the write fail with EPIPE: not our error.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(options.input ?? '');
-
-    child.once('error', (error) => {
-      done();
-      reject(error);
-    });
-    // The stage is over when the agent exits: whatever it left running in its group (a background job
-    // that would write later) goes with it. In the sandbox the PID namespace already took everything.
-    child.once('exit', () => {
-      if (group && child.pid !== undefined) kill('SIGKILL');
-    });
-    child.once('close', (code, signal) => {
-      done();
-      resolve({ code, signal, stderr, aborted });
-    });
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener('abort', onAbort, { once: true });
+export async function runAgentProcess(command: string, args: readonly string[], options: AgentProcessOptions): Promise<AgentProcessExit> {
+  const wrapped = options.sandbox ? options.sandbox.wrap(command, args, { cwd: options.cwd, terminal: false }) : { command, args: [...args] };
+  const env = options.sandbox ? { ...options.env, [SANDBOX_ENV]: '1' } : options.env;
+  // Its own process group, so an abort also stops what the agent started (shells, tools), and a
+  // Ctrl-C meant for dsctl reaches the agent only through the abort, once. In the sandbox the PID
+  // namespace takes everything with it anyway.
+  const exit = await runProcess(wrapped.command, wrapped.args, {
+    cwd: options.cwd,
+    env,
+    group: true,
+    ...(options.input === undefined ? {} : { input: options.input }),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onStdout ? { onStdout: options.onStdout } : {}),
+    ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
   });
+  if (exit.error) throw exit.error;
+  return { code: exit.code, signal: exit.signal, stderr: exit.stderr, aborted: exit.aborted };
 }
 
 /** `exit_<code>` or `signal_<name>`: the subtype of a process that ended without a result of its own. */

@@ -1,9 +1,10 @@
 import { rmSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { agentEnv, exitSubtype, lastLine, runAgentProcess } from './agent-process.js';
 import type { AgentDriver, AgentResult, AgentTask } from './driver.js';
 import type { AgentScript, ScriptStep } from './scripted-script.js';
+import { relativeInside } from '../io/paths.js';
 
 /**
  * The offline driver for demos and tests: it replays a script instead of asking a model. It does what
@@ -70,8 +71,8 @@ function refused(path: string, usage: Partial<AgentResult>): AgentResult {
 
 function inside(root: string, path: string): string | undefined {
   const target = resolve(root, path);
-  const rel = relative(root, target);
-  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? undefined : target;
+  const rel = relativeInside(root, target);
+  return rel === undefined || rel === '' ? undefined : target;
 }
 
 /** A step's shell command, run as an agent's shell tool would be: in the stage's sandbox, its process group killed after. */

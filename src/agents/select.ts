@@ -1,10 +1,8 @@
 import { resolve } from 'node:path';
 import { UserError } from '../diagnostics/user-error.js';
 import type { Project } from '../project/project.js';
-import type { AgentChoice } from '../loops/run-state.js';
+import { DRIVERS, type AgentChoice } from './choice.js';
 import type { AgentDriver } from './driver.js';
-
-export const DRIVERS = ['claude-code', 'command', 'scripted'] as const;
 
 export interface AgentFlags {
   /** --agent */

@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
+import { FORMATTERS } from '../diagnostics/formatters/index.js';
 import type { Problem } from '../diagnostics/problem.js';
+import { byFile, type Formatter } from '../diagnostics/results.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { tailLog, verifyLog } from '../governance/audit-log.js';
 import type { RunRecord } from '../governance/run-record.js';
 import { loadValidProject, type Project } from '../project/project.js';
 import type { CommandContext } from './context.js';
 import type { CliIo } from './io.js';
-import { printEnvelope } from './output.js';
-import { formatProblemsStylish } from './problems-stylish.js';
+import { printEnvelope, printFindings } from './output.js';
 
 export interface AuditVerifyOptions {
   readonly json?: boolean;
@@ -50,7 +51,7 @@ export function runAuditVerify(ctx: CommandContext, options: AuditVerifyOptions)
     printEnvelope(io, 'audit-verify', result.ok, { log: file, ...result });
     return result.ok ? 0 : 1;
   }
-  io.stdout(formatProblemsStylish(problems, io.out));
+  printFindings(io, FORMATTERS['stylish'] as Formatter, byFile(problems), { command: 'audit-verify', ok: result.ok, data: null });
   const c = io.err;
   if (result.ok) {
     const what = result.records === 0 ? 'no runs recorded yet' : `${result.records} record(s), chain intact`;

@@ -1,15 +1,18 @@
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
+import { chooseFormatter, FORMATTERS } from '../diagnostics/formatters/index.js';
+import { sortProblems } from '../diagnostics/problem.js';
+import { byFile, type Formatter } from '../diagnostics/results.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { agentMarkersIn } from '../governance/agent-markers.js';
 import { approvalCovers, findApproval, gitIdentity, recordApproval, stagedTree, type GateApproval } from '../governance/gate-approval.js';
 import { checkGates, type GateCheckResult, type GateSource } from '../governance/gate-check.js';
-import { describeChange, gateAnnotations, gateSummaryMarkdown, personPath, type GateScope } from '../governance/gate-report.js';
+import { blockingCount, gateEscalation, gateProblems, gateSummaryMarkdown, personPath, type GateScope } from '../governance/gate-report.js';
 import { git } from '../io/git.js';
 import { loadPolicy, type LoadedPolicy } from '../project/policy.js';
 import type { CommandContext } from './context.js';
-import { printEnvelope } from './output.js';
+import { printFindings } from './output.js';
 
 export interface GateCheckOptions {
   readonly staged?: boolean;
@@ -18,8 +21,6 @@ export interface GateCheckOptions {
   readonly format?: string;
   readonly summary?: string;
 }
-
-const FORMATS = ['stylish', 'github'] as const;
 
 /** `A..B` (A's tree against B's) or `A...B` (the merge base of A and B against B, as in git diff). */
 function parseRange(range: string): { from: string; to: string; mergeBase: boolean } {
@@ -40,16 +41,15 @@ function stagedApproval(loaded: LoadedPolicy, result: GateCheckResult): { approv
 }
 
 /**
- * `dsctl gate check [--staged | --range A..B | paths…]`: exit 1 when a change touches a hard gate or
- * weakens tests, unless (for `--staged`) a person approved this exact staged tree with `dsctl gate approve`.
+ * `dsctl gate check [--staged | --range A..B | paths…]`: exit 1 when a change touches a hard gate or a
+ * blocking soft gate of policy.softGates flags it (test weakening, a rule change, …), unless (for
+ * `--staged`) a person approved this exact staged tree with `dsctl gate approve`.
  * `--format github` adds workflow-command annotations; `--summary FILE` appends a Markdown job summary.
  */
 export async function runGateCheck(ctx: CommandContext, paths: readonly string[], options: GateCheckOptions): Promise<number> {
   const modes = [options.staged === true, options.range !== undefined, paths.length > 0].filter(Boolean).length;
   if (modes !== 1) throw new UserError('usage/gate', 'give exactly one of --staged, --range A..B or paths');
-  if (options.json === true && options.format !== undefined) throw new UserError('usage/json-format', `--json and --format ${options.format} both choose the output: give one of them`);
-  const format = options.format ?? 'stylish';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UserError('usage/format', `--format expects ${FORMATS.join(' or ')}, got "${format}"`);
+  const formatter = chooseFormatter(options);
   const loaded = await loadPolicy({ cwd: ctx.io.cwd, configPath: ctx.configPath });
   let source: GateSource;
   let scope: GateScope;
@@ -64,7 +64,8 @@ export async function runGateCheck(ctx: CommandContext, paths: readonly string[]
     scope = { kind: 'paths' };
   }
   const result = checkGates(loaded, source);
-  const touched = result.hard.length + result.soft.length > 0;
+  const blocking = blockingCount(result);
+  const touched = blocking > 0;
   const { approval, problem } = touched && source.kind === 'staged' ? stagedApproval(loaded, result) : {};
   const failed = touched && approval === undefined;
   const approvedBy = approval ? `${approval.approved_by.name} <${approval.approved_by.email}>` : undefined;
@@ -79,37 +80,22 @@ export async function runGateCheck(ctx: CommandContext, paths: readonly string[]
       throw new UserError('gate/summary', `cannot append the summary to ${options.summary}: ${(error as Error).message}`, { location: { file: options.summary } });
     }
   }
-  const escalation = failed
-    ? {
-        workflow: 'gate-check',
-        stuck_reason: result.hard.length ? 'a change touches paths only a person may change' : 'a change weakens tests',
-        severity: result.hard.length ? 'blocking' : 'error',
-        proposed_diff: result.changes.map((c) => (c.from ? `${c.from} → ${c.path}` : c.path)).join('\n'),
-        evidence: [...result.hard.map((h) => `${h.path}: ${describeChange(h)}, hard gate "${h.gate}" (${h.reason})`), ...result.soft.map((s) => `${s.path}: ${s.reason} (soft gate "${s.gate}")`)],
-        human_question: result.hard.length ? 'Should these protected files change? If so, a person makes the change.' : 'Is weakening these tests intended?',
-      }
-    : null;
-  if (options.json) {
-    printEnvelope(ctx.io, 'gate-check', !failed, { ...result, escalation, approval: approval ?? null, ...(problem === undefined ? {} : { approvalProblem: problem }) });
-    return failed ? 1 : 0;
-  }
-  if (format === 'github') ctx.io.stdout(failed ? gateAnnotations(result) : '');
-  const c = ctx.io.out;
+  const escalation = failed ? gateEscalation(result) : null;
+  const data = { ...result, escalation, approval: approval ?? null, ...(problem === undefined ? {} : { approvalProblem: problem }) };
+  printFindings(ctx.io, formatter, byFile(sortProblems(gateProblems(result, approvedBy))), { command: 'gate-check', ok: !failed, data });
+  if (formatter.id !== 'stylish') return failed ? 1 : 0;
   const e = ctx.io.err;
-  if (format === 'stylish') {
-    const mark = approval ? c.green('✔') : c.red('✖');
-    for (const h of result.hard) ctx.io.stdout(`${mark} ${h.path}  ${c.dim(describeChange(h))}  hard gate ${c.bold(h.gate)}: ${h.reason}\n`);
-    for (const s of result.soft) ctx.io.stdout(`${c.yellow('!')} ${s.path}  soft gate ${c.bold(s.gate)}: ${s.reason} — a person must decide\n`);
-  }
+  for (const k of result.skipped) ctx.io.stderr(`${e.dim(`- soft gate ${k.gate} did not run: ${k.reason}`)}\n`);
   if (!touched) {
-    ctx.io.stderr(`${e.green('✔')} ${result.changes.length} change(s), no gate touched\n`);
+    const review = result.soft.length ? `; ${result.soft.length} soft-gate flag(s) for a person to review` : '';
+    ctx.io.stderr(`${e.green('✔')} ${result.changes.length} change(s), ${review ? 'no gate blocks' : 'no gate touched'}${review}\n`);
     return 0;
   }
   if (approval) {
-    ctx.io.stderr(`${e.green('✔')} ${result.hard.length + result.soft.length} gated change(s) pass: this staged tree was approved by ${approvedBy} at ${approval.approved_at} (dsctl gate approve, audit run ${approval.run_id})\n`);
+    ctx.io.stderr(`${e.green('✔')} ${blocking} gated change(s) pass: this staged tree was approved by ${approvedBy} at ${approval.approved_at} (dsctl gate approve, audit run ${approval.run_id})\n`);
     return 0;
   }
-  const lines = [`${e.red('✖')} ${result.hard.length} protected path(s), ${result.soft.length} test-weakening change(s)`];
+  const lines = [`${e.red('✖')} ${result.hard.length} protected path(s), ${blocking - result.hard.length} soft-gate flag(s) a person must decide`];
   if (problem) lines.push(`${e.yellow('!')} an approval was found but not honoured: ${problem}`);
   lines.push(...personPath(scope));
   ctx.io.stderr(`${lines.join('\n')}\n`);
@@ -163,17 +149,15 @@ export async function runGateApprove(ctx: CommandContext, options: GateApproveOp
   const tree = stagedTree(top);
   const result = checkGates(loaded, { kind: 'staged' });
   const e = ctx.io.err;
-  if (result.hard.length + result.soft.length === 0) {
+  if (blockingCount(result) === 0) {
     ctx.io.stderr(`${e.green('✔')} no staged change touches a gate: nothing to approve\n`);
     return 0;
   }
   const identity = gitIdentity(top);
   if (!identity) throw new UserError('gate/approve-identity', 'git user.name is not set: an approval records who approved it', { details: ['git config user.name "Your Name" && git config user.email you@example.com'] });
-  const lines = [`The staged tree ${tree.slice(0, 12)} changes gated paths:`];
-  for (const h of result.hard) lines.push(`  ${e.red('✖')} ${h.path}  ${describeChange(h)}  hard gate ${e.bold(h.gate)}: ${h.reason}`);
-  for (const s of result.soft) lines.push(`  ${e.yellow('!')} ${s.path}  soft gate ${e.bold(s.gate)}: ${s.reason}`);
-  lines.push(`Approving records ${identity.name} <${identity.email}> in the audit log (${loaded.policy.runLog}).`);
-  ctx.io.stderr(`${lines.join('\n')}\n`);
+  // The question goes to the terminal with what it is about: the same findings `gate check` shows.
+  const findings = (FORMATTERS['stylish'] as Formatter).format(byFile(sortProblems(gateProblems(result))), { command: 'gate-approve', ok: false, data: null, toolVersion: '', colors: e });
+  ctx.io.stderr(`The staged tree ${tree.slice(0, 12)} changes gated paths:\n${findings}Approving records ${identity.name} <${identity.email}> in the audit log (${loaded.policy.runLog}).\n`);
   const answer = (await terminal.ask('Approve these changes as a person? [y/N] ')).trim().toLowerCase();
   if (answer !== 'y' && answer !== 'yes') {
     ctx.io.stderr(`${e.yellow('!')} not approved; nothing was recorded\n`);

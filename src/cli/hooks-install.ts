@@ -39,6 +39,7 @@ export async function runHooksInstall(ctx: CommandContext, options: HooksInstall
   ctx.io.stderr(`${c.green('✔')} dsctl hooks for ${results.map((r) => names[r.target]).join(', ')}\n`);
   for (const r of results) {
     ctx.io.stderr(`  ${r.added ? c.green('+') : c.dim('=')} ${r.file} ${c.dim(r.added ? `${r.added} setting(s) added or updated` : 'already installed')}\n`);
+    if (r.warning) ctx.io.stderr(`    ${c.yellow('!')} ${r.warning}\n`);
     if (r.sandbox) {
       ctx.io.stderr(`    ${c.dim(`Claude Code's OS sandbox on for Bash (no unsandboxed fallback): ${r.sandbox.denyWrite} read-only path(s), ${r.sandbox.deny} Edit/Write deny rule(s)`)}\n`);
       const missing = claudeSandboxMissing();

@@ -1,22 +1,11 @@
 import { readFileSync } from 'node:fs';
 import pc from 'picocolors';
+import type { CliIo } from '../io/command-io.js';
 
-type Colors = ReturnType<typeof pc.createColors>;
+type Colors = CliIo['out'];
 
-/** Where a command writes, and what it knows of its terminal: injected so tests run the CLI in-process. */
-export interface CliIo {
-  readonly cwd: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  /** All of standard input, for `--stdin`. */
-  readonly readStdin: () => Promise<string>;
-  /** Whether stderr is an interactive terminal (progress is shown only there, and never in CI). */
-  readonly interactive: boolean;
-  /** Colours for stdout and for stderr; plain when not a TTY or NO_COLOR is set. */
-  readonly out: Colors;
-  readonly err: Colors;
-}
+// The type lives below the surfaces (the hooks read the same io); the commands import it from here.
+export type { CliIo };
 
 export function processIo(): CliIo {
   const env = process.env;

@@ -5,21 +5,15 @@ import { UserError } from '../diagnostics/user-error.js';
 import { compareWithBaseline, readBaseline, updateBaseline, writeBaseline } from '../lint/baseline.js';
 import { createLinter, sourceTypeOf } from '../lint/engine.js';
 import { projectPath } from '../lint/files.js';
-import { formatGithub } from '../lint/formatters/github.js';
-import { lintJsonData } from '../lint/formatters/json.js';
-import { formatSarif } from '../lint/formatters/sarif.js';
-import { formatStylish } from '../lint/formatters/stylish.js';
-import type { FormatInput } from '../lint/formatters/types.js';
+import { chooseFormatter } from '../diagnostics/formatters/index.js';
+import { lintFormatInput, type LintOutput } from '../lint/output.js';
 import { ruleCoverage } from '../lint/coverage.js';
 import type { FileReport } from '../lint/report.js';
 import { lintProject } from '../lint/run.js';
 import { SOURCE_TYPES } from '../lint/types.js';
 import { loadValidProject } from '../project/project.js';
 import type { CommandContext } from './context.js';
-import { printEnvelope } from './output.js';
 import { VERSION } from './version.js';
-
-export const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
 
 export interface LintOptions {
   readonly format?: string;
@@ -36,14 +30,8 @@ export interface LintOptions {
 /** `dsctl lint [paths…]`: check UI files against the contracts. Exit 1 on errors (or new findings under a baseline). */
 export async function runLint(ctx: CommandContext, paths: readonly string[], options: LintOptions): Promise<number> {
   const { io } = ctx;
-  // Both choose the output; silently dropping one would surprise (ESLint refuses this too).
-  if (options.json && options.format !== undefined) {
-    throw new UserError('usage/json-format', `--json and --format ${options.format} both choose the output: give one of them (--json is --format json)`);
-  }
-  const format = options.json ? 'json' : (options.format ?? 'stylish');
-  if (!(FORMATS as readonly string[]).includes(format)) {
-    throw new UserError('usage/format', `--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
-  }
+  const formatter = chooseFormatter(options);
+  const format = formatter.id;
   if (options.stdin && (paths.length > 0 || options.changed)) throw new UserError('usage/stdin', '--stdin lints standard input only: give no paths and no --changed');
   if (options.base !== undefined && !options.changed) throw new UserError('usage/base', '--base goes with --changed');
   const project = loadValidProject({ cwd: io.cwd, configPath: ctx.configPath });
@@ -113,7 +101,7 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
 
   const coverage = ruleCoverage(project.rules.rules);
   let shown = reports;
-  let baseline: FormatInput['baseline'];
+  let baseline: LintOutput['baseline'];
   if (useBaseline) {
     const display = projectPath(project.root, useBaseline);
     const comparison = compareWithBaseline(reports, readBaseline(useBaseline, display), { exists });
@@ -126,7 +114,7 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
   const errorCount = all.filter((v) => v.severity === 'error').length;
   const warnCount = all.length - errorCount;
   const fileProblemCount = reports.filter((r) => r.problem).length;
-  const input: FormatInput = {
+  const output: LintOutput = {
     reports: shown,
     rules: project.rules.rules,
     coverage,
@@ -139,19 +127,8 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
   // Under a baseline, a new warning fails too: the baseline only holds what a human accepted.
   const failed = errorCount > 0 || fileProblemCount > 0 || (useBaseline !== undefined && warnCount > 0);
 
-  switch (format) {
-    case 'json':
-      printEnvelope(io, 'lint', !failed, lintJsonData(input));
-      break;
-    case 'sarif':
-      io.stdout(formatSarif(input));
-      break;
-    case 'github':
-      io.stdout(formatGithub(input));
-      break;
-    default:
-      io.stdout(formatStylish(input, io.out));
-  }
+  const { results, context } = lintFormatInput(output, !failed, io.out);
+  io.stdout(formatter.format(results, context));
   return failed ? 1 : 0;
 }
 

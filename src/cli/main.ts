@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { compileCached } from '../governance/shell/cached-require.js';
+import { compileCached } from '../runtime/code-cache.js';
 
 /** dist/chunks/hook.cjs and sandbox.cjs, the fast paths' own bundles (set by scripts/build.mjs); undefined when run from source. */
 declare const __DSCTL_HOOK_BUNDLE__: string | undefined;

@@ -1,10 +1,18 @@
 import { codeFrame } from '../diagnostics/code-frame.js';
+import { envelopeText } from '../diagnostics/formatters/json.js';
+import type { FileResult, FormatContext, Formatter } from '../diagnostics/results.js';
 import type { UserError } from '../diagnostics/user-error.js';
 import type { CliIo } from './io.js';
+import { VERSION } from './version.js';
+
+/** A command's findings in the format the user chose: the one way check, drift, lint, gate and audit print them. */
+export function printFindings(io: CliIo, formatter: Formatter, results: readonly FileResult[], context: Omit<FormatContext, 'toolVersion' | 'colors'>): void {
+  io.stdout(formatter.format(results, { ...context, toolVersion: VERSION, colors: io.out }));
+}
 
 /** The one machine-readable shape of every command's `--json` output (ARCHITECTURE.md §3). */
 export function printEnvelope(io: CliIo, command: string, ok: boolean, data: unknown): void {
-  io.stdout(JSON.stringify({ type: `dsctl/${command}`, ok, data }, null, 2) + '\n');
+  io.stdout(envelopeText(command, ok, data));
 }
 
 export function printErrorEnvelope(io: CliIo, error: UserError): void {

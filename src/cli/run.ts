@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import { FORMAT_IDS } from '../diagnostics/formatters/index.js';
 import { isUserError, UserError } from '../diagnostics/user-error.js';
 import type { CommandContext } from './context.js';
 import type { CliIo } from './io.js';
@@ -26,6 +27,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   const context = (): CommandContext => ({ io, configPath: program.opts<{ config?: string }>().config, commands: commandTable(program) });
   const jsonOption = () => new Option('--json', 'print one JSON envelope on stdout');
+  const formatOption = () => new Option('-f, --format <format>', `output format: ${FORMAT_IDS.join(', ')} (default: stylish; --json is json)`);
 
   program
     .command('init')
@@ -41,8 +43,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   program
     .command('check')
     .description('validate every contract (JSON Schemas, DTCG tokens, rules, components) and their cross-references')
+    .addOption(formatOption())
     .addOption(jsonOption())
-    .action(async (options: { json?: boolean }) => {
+    .action(async (options: import('./check.js').CheckOptions) => {
       const { runCheck } = await import('./check.js');
       exitCode = runCheck(context(), options);
     });
@@ -51,7 +54,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .command('lint')
     .description('check UI files (HTML, JSX/TSX, Vue, CSS) against the design system\'s rules')
     .argument('[paths...]', 'files, folders or globs (default: lint.include of the config)')
-    .option('-f, --format <format>', 'stylish (default), json, sarif or github')
+    .addOption(formatOption())
     .addOption(jsonOption())
     .option('--baseline [file]', 'fail only on findings not in this baseline (default: lint.baseline)')
     .option('--baseline-write [file]', 'write the current findings to the baseline; with paths, --changed or --shard only those files\' entries are replaced (a human decision: the file is hard-gated)')
@@ -79,9 +82,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .command('drift')
     .description('every drift check: stale or hand-edited views, broken markers, playbook self-drift')
     .option('--heal', 'repair what regeneration can (W2 drift-repair): drift → build → drift, escalate the rest')
+    .addOption(formatOption())
     .addOption(jsonOption())
-    .action(async (options: { json?: boolean; heal?: boolean }) => {
+    .action(async (options: { json?: boolean; format?: string; heal?: boolean }) => {
       if (options.heal) {
+        if (options.format !== undefined) throw new UserError('usage/heal-format', '--heal runs W2 and reports a run, not findings: use --json for its machine-readable record, not --format');
         const { runHeal } = await import('./run-workflow.js');
         exitCode = await runHeal(context(), options);
         return;

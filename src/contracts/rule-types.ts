@@ -1,88 +1,36 @@
-/** The rule shape of ARCHITECTURE.md §4, as types. rules.schema.json is the same shape as data. */
+/**
+ * The rule shape of ARCHITECTURE.md §4, as types: derived from the zod schemas rules.schema.json is
+ * generated from (rule-fields.ts, each detector's check object). Only types are imported from those,
+ * so this module stays zod-free at run time: the id and key tables are generated data.
+ */
+import type { z } from 'zod';
+import type { CheckOf } from '../lint/detector.js';
+import type { detectorRegistry } from '../lint/detectors/index.js';
+import type { TOKEN_VALUE_KINDS } from '../lint/detectors/token-value.js';
+import type { DETECTOR_IDS } from './generated/detector-inputs.js';
+import type { patternFields, ruleHandling, ruleIdentity } from './rule-fields.js';
 
-export const DETECTORS = [
-  'tailwind-class',
-  'tailwind-class-prefix',
-  'tailwind-class-segment',
-  'html-attr',
-  'composition',
-  'token-value',
-  'contrast',
-  'manual',
-] as const;
-export type Detector = (typeof DETECTORS)[number];
+export { CHECK_OBJECT_KEYS, DETECTOR_IDS, DETECTOR_INPUTS, PATTERN_FIELDS, type CheckObjectKey, type DetectorInputs } from './generated/detector-inputs.js';
+
+export type DetectorId = (typeof DETECTOR_IDS)[number];
 
 export const AUTOMATION_STATUSES = ['auto', 'covered-by-test', 'impossible-static', 'llm-judge-candidate', 'human-only'] as const;
 export type AutomationStatus = (typeof AUTOMATION_STATUSES)[number];
 
-export type HtmlAttrCheck =
-  | { readonly kind: 'attr-value-forbidden'; readonly attr: string; readonly values?: readonly string[]; readonly valuePattern?: string; readonly tags?: readonly string[] }
-  | { readonly kind: 'attr-value-contains'; readonly attr: string; readonly values: readonly string[]; readonly tags?: readonly string[] }
-  | { readonly kind: 'attr-present'; readonly attr: string; readonly tags?: readonly string[] }
-  | { readonly kind: 'tag-present'; readonly tags: readonly string[] }
-  | { readonly kind: 'tag-missing-attr'; readonly tags: readonly string[]; readonly attrs: readonly string[] }
-  | { readonly kind: 'element-present'; readonly selector: string };
+export type TokenValueKind = (typeof TOKEN_VALUE_KINDS)[number];
 
-export type CompositionCheck =
-  | { readonly kind: 'nested-selector'; readonly selector: string; readonly nested: string }
-  | {
-      readonly kind: 'dom-attr-required';
-      readonly selector: string;
-      readonly requireAnyAttr: readonly string[];
-      readonly when?: 'always' | 'icon-only' | 'text-glyph';
-      readonly glyphs?: readonly string[];
-      readonly scope?: 'self' | 'ancestor-or-self';
-    }
-  | { readonly kind: 'dom-class-required'; readonly selector: string; readonly requireAnyClass: readonly string[]; readonly excludeWhen?: string };
+/** Every field but the check objects: what every detector may read. */
+export type RuleBase = CheckOf<z.ZodObject<typeof ruleIdentity & typeof patternFields & typeof ruleHandling>> & { readonly detector: DetectorId };
 
-export type TokenValueKind = 'color' | 'spacing' | 'radius' | 'font-size' | 'shadow' | 'z-index' | 'duration';
-export interface TokenValueCheck {
-  readonly kinds: readonly TokenValueKind[];
-  readonly allow?: readonly string[];
-  readonly properties?: readonly string[];
-}
+type Registry = typeof detectorRegistry;
+type CheckOfDetector<D> = D extends { readonly meta: { readonly check?: infer Check } } ? Check : never;
+type CheckKeyOf<D> = CheckOfDetector<D> extends { readonly key: infer Key extends string } ? Key : never;
+type CheckSchemaOf<D> = CheckOfDetector<D> extends { readonly schema: infer Schema extends z.ZodType } ? Schema : never;
 
-export interface ContrastCheck {
-  readonly minRatio?: number;
-  readonly largeTextMinRatio?: number;
-}
+/** One optional field per check object of the registry: `htmlAttrCheck?`, `compositionCheck?`, … */
+type CheckFields = { readonly [Id in keyof Registry as CheckKeyOf<Registry[Id]>]?: CheckOf<CheckSchemaOf<Registry[Id]>> };
 
-export interface Rule {
-  readonly id: string;
-  readonly category: string;
-  readonly severity: 'error' | 'warn';
-  readonly description: string;
-  readonly detector: Detector;
-  readonly pattern?: string;
-  readonly matchPatterns?: readonly string[];
-  readonly prefixPatterns?: readonly string[];
-  readonly htmlAttrCheck?: HtmlAttrCheck;
-  readonly compositionCheck?: CompositionCheck;
-  readonly tokenValueCheck?: TokenValueCheck;
-  readonly contrastCheck?: ContrastCheck;
-  readonly alternative?: string;
-  readonly contractLint?: 'enforce' | 'warn' | 'skip';
-  readonly requiresContext?: boolean;
-  readonly automationStatus: AutomationStatus;
-}
-
-export type CheckObjectKey = 'htmlAttrCheck' | 'compositionCheck' | 'tokenValueCheck' | 'contrastCheck';
-
-/** What each detector reads: the check object it needs, and the pattern fields it accepts. */
-export const DETECTOR_INPUTS: Readonly<
-  Record<Detector, { readonly check?: CheckObjectKey; readonly patterns: readonly ('pattern' | 'matchPatterns' | 'prefixPatterns')[] }>
-> = {
-  'tailwind-class': { patterns: ['pattern', 'matchPatterns'] },
-  'tailwind-class-prefix': { patterns: ['pattern', 'matchPatterns', 'prefixPatterns'] },
-  'tailwind-class-segment': { patterns: ['matchPatterns'] },
-  'html-attr': { check: 'htmlAttrCheck', patterns: [] },
-  composition: { check: 'compositionCheck', patterns: [] },
-  'token-value': { check: 'tokenValueCheck', patterns: [] },
-  contrast: { check: 'contrastCheck', patterns: [] },
-  manual: { patterns: [] },
-};
-
-export const CHECK_OBJECT_KEYS: readonly CheckObjectKey[] = ['htmlAttrCheck', 'compositionCheck', 'tokenValueCheck', 'contrastCheck'];
+export type Rule = RuleBase & CheckFields;
 
 /** A rule the static checker runs; the rest are listed in the lint result's coverage. */
 export function isAutomated(rule: Rule): boolean {

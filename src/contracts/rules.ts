@@ -3,7 +3,7 @@ import safeRegex from 'safe-regex2';
 import type { JsonDocument } from '../diagnostics/json-source.js';
 import type { Problem } from '../diagnostics/problem.js';
 import { problem } from '../diagnostics/schema-issues.js';
-import { CHECK_OBJECT_KEYS, DETECTOR_INPUTS, type Rule } from './rule-types.js';
+import { CHECK_OBJECT_KEYS, DETECTOR_INPUTS, PATTERN_FIELDS, type Rule } from './rule-types.js';
 
 export interface RuleSet {
   readonly file: string;
@@ -75,7 +75,7 @@ export function parseRules(doc: JsonDocument): { rules: RuleSet; problems: Probl
         report('rule/check-unused', `rule ${rule.id}: detector "${rule.detector}" does not read "${key}"`, `${at}/${key}`, true);
       }
     }
-    for (const key of ['pattern', 'matchPatterns', 'prefixPatterns'] as const) {
+    for (const key of PATTERN_FIELDS) {
       if (rule[key] !== undefined && !inputs.patterns.includes(key)) {
         report('rule/check-unused', `rule ${rule.id}: detector "${rule.detector}" does not read "${key}"`, `${at}/${key}`, true);
       }

@@ -2,28 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJsonDocument, type JsonDocument } from '../diagnostics/json-source.js';
 import { isUserError } from '../diagnostics/user-error.js';
+import { toolsThatWrite, type AgentHooks } from '../project/agent-hooks.js';
 import { LAUNCHER_PATH } from '../project/launcher.js';
-import type { DoctorContext, DoctorFinding, DoctorMessage, reporter } from './check.js';
+import { reporter, type DoctorCheck, type DoctorContext, type DoctorFinding, type DoctorMessage } from './check.js';
 import { commandProgram, type CommandProgram } from './command-program.js';
 import { uncoveredTools } from './matcher.js';
 
 /**
  * What an agent's hook settings must hold for dsctl's gates to see its tool calls: one dsctl hook per
- * event, each running a command that exists (not one that can come from the network), and a
- * PreToolUse matcher that lets every tool that can write reach the hook. The events are those
- * `dsctl hooks install` writes (src/hooks/install.ts).
+ * event, each running a command that exists (not one that can come from the network), and a matcher
+ * on each blocking event that lets every tool that can write reach the hook. The events and tools are
+ * the agent's row of src/project/agent-hooks.ts, the table `dsctl hooks install` writes from.
  */
-export interface AgentHookSpec {
-  /** dsctl's name for the agent: `dsctl hook <agent> <event>`, `dsctl hooks install --<agent>`. */
-  readonly agent: 'claude' | 'cursor' | 'codex';
-  readonly file: string;
-  /** Claude Code and Codex group hooks under a matcher: `{ matcher, hooks: [{ command }] }`; Cursor lists `{ command }`. */
-  readonly grouped: boolean;
-  readonly events: readonly { readonly event: string; readonly dsctl: string; readonly mustCover?: readonly string[] }[];
-  /** Variables the agent sets for hook commands. */
-  readonly vars: (root: string) => Readonly<Record<string, string>>;
-}
-
 export const AGENT_HOOK_MESSAGES: Readonly<Record<string, DoctorMessage>> = {
   'invalid-json': { message: 'not valid JSON: {error}', fix: 'correct the JSON at {file}:{line}:{column}, then run `dsctl hooks install --{agent}`' },
   'not-an-object': { message: '{what} is not a JSON object', fix: 'make it an object, then run `dsctl hooks install --{agent}`' },
@@ -58,9 +48,26 @@ export interface DoctorFindingData {
   readonly column: number;
 }
 
+/** Why an agent's check has nothing to look at: its settings file is not there. */
+/** The doctor check of an agent whose hook settings are all there is to check (Codex, Cursor). */
+export function agentHooksCheck(id: string, agent: AgentHooks, description: string): DoctorCheck {
+  const check: DoctorCheck = {
+    id,
+    meta: { docs: { description }, messages: AGENT_HOOK_MESSAGES },
+    skip: notInstalled(agent),
+    run: (ctx) => checkAgentHooks(ctx, agent, reporter(check)).findings,
+  };
+  return check;
+}
+
+export function notInstalled(agent: AgentHooks): (ctx: DoctorContext) => string | undefined {
+  return (ctx) => (existsSync(join(ctx.root, agent.file)) ? undefined : `no ${agent.file}: ${agent.name} hooks are not installed (\`dsctl hooks install --${agent.id}\`)`);
+}
+
 /** Every finding about one agent's hook settings (the file exists). */
-export function checkAgentHooks(ctx: DoctorContext, spec: AgentHookSpec, report: Report): { findings: DoctorFinding[]; doc?: JsonDocument } {
-  const { agent, file } = spec;
+export function checkAgentHooks(ctx: DoctorContext, spec: AgentHooks, report: Report): { findings: DoctorFinding[]; doc?: JsonDocument } {
+  const { id: agent, file } = spec;
+  const grouped = spec.layout === 'grouped';
   const read = readSettings(ctx, file);
   if (read === undefined) return { findings: [] };
   if ('error' in read) return { findings: [report('invalid-json', { file, agent, ...read.error }, { file, line: read.error.line, column: read.error.column })] };
@@ -72,13 +79,14 @@ export function checkAgentHooks(ctx: DoctorContext, spec: AgentHookSpec, report:
   if (!isObject(hooks)) return { findings: [report('not-an-object', { file, agent, what: '"hooks"' }, at('/hooks'))], doc };
 
   const findings: DoctorFinding[] = [];
-  for (const { event, dsctl, mustCover } of spec.events) {
+  for (const [dsctl, { on: event, blocking }] of Object.entries(spec.events)) {
+    const mustCover = grouped && blocking ? toolsThatWrite(spec) : undefined;
     const needle = ` hook ${agent} ${dsctl}`;
     const list = Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [];
     const found: { command: string; pointer: string; matcher: unknown; matcherPointer: string }[] = [];
     list.forEach((item, i) => {
       if (!isObject(item)) return;
-      if (spec.grouped) {
+      if (grouped) {
         const inner = Array.isArray(item.hooks) ? item.hooks : [];
         inner.forEach((hook, j) => {
           if (isObject(hook) && typeof hook.command === 'string' && isDsctlCommand(hook.command, needle)) {
@@ -90,7 +98,7 @@ export function checkAgentHooks(ctx: DoctorContext, spec: AgentHookSpec, report:
       }
     });
     if (found.length === 0) {
-      const why = dsctl === 'pre-tool-use' || dsctl === 'before-shell-execution' ? 'the gates never see these tool calls' : dsctl === 'stop' ? 'a session can end with lint errors in what it wrote' : 'writes get no lint feedback';
+      const why = blocking ? 'the gates never see these tool calls' : dsctl === 'stop' ? 'a session can end with lint errors in what it wrote' : 'writes get no lint feedback';
       findings.push(report('hook-missing', { event, agent, why }, at(list.length ? `/hooks/${event}` : '/hooks')));
       continue;
     }

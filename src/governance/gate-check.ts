@@ -6,12 +6,14 @@ import { git as runGit, gitShow } from '../io/git.js';
 import { onlyGeneratedRegionsChanged } from '../views/two-layered.js';
 import { createGateMatcher, gateFileGlobs, type GateHit } from './gates.js';
 import { changedPointers } from './json-pointer-gate.js';
+import { changeView, type ChangedPath } from './soft-gates/change-view.js';
+import { enabledSoftGates } from './soft-gates/enabled.js';
+import { runSoftGates, type SkippedSoftGate, type SoftGateFlag } from './soft-gates/run.js';
+
+export type { SkippedSoftGate, SoftGateFlag } from './soft-gates/run.js';
 
 /** A changed path as git reports it: renames carry both sides, deletions count as writes. */
-export interface Change {
-  readonly status: 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'changed';
-  readonly path: string;
-  readonly from?: string;
+export interface Change extends ChangedPath {
   /** git's file modes (`100644`, `100755`, `120000` symlink, `160000` submodule) on each side, `000000` when absent. */
   readonly oldMode?: string;
   readonly newMode?: string;
@@ -44,17 +46,13 @@ export interface GateViolation {
   readonly pointers?: readonly string[];
 }
 
-export interface SoftGateFlag {
-  readonly kind: 'soft';
-  readonly gate: 'test-weakening';
-  readonly path: string;
-  readonly reason: string;
-}
-
 export interface GateCheckResult {
   readonly changes: readonly Change[];
   readonly hard: readonly GateViolation[];
+  /** What the soft gates of policy.softGates found, in policy order. */
   readonly soft: readonly SoftGateFlag[];
+  /** Enabled soft gates that could not run with their options. */
+  readonly skipped: readonly SkippedSoftGate[];
 }
 
 /**
@@ -67,8 +65,6 @@ export type GateSource =
   | { readonly kind: 'paths'; readonly paths: readonly string[] };
 
 const STATUS: Readonly<Record<string, Change['status']>> = { A: 'added', M: 'modified', D: 'deleted', R: 'renamed', C: 'copied', T: 'changed' };
-const TEST_FILE = /(^|\/)(test|tests|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
-const ASSERTION = /\bexpect\s*\(|\bassert\w*\s*[.(]/g;
 const GITLINK = '160000';
 const SYMLINK = '120000';
 const ABSENT = '000000';
@@ -106,12 +102,14 @@ function describe(change: Change, contentChanged: boolean): { change: GateChange
 }
 
 /**
- * The third layer of enforcement: which changes touch a hard gate (exit 1 in the CLI), and which
- * weaken tests (a soft gate: a person decides). Generated-region-only edits of two-layered files pass,
- * and so do edits of a JSON-pointer-gated file that leave every protected value as it was.
+ * The third layer of enforcement: which changes touch a hard gate (exit 1 in the CLI), and what the soft
+ * gates of policy.softGates flag (a person decides). Generated-region-only edits of two-layered files
+ * pass, and so do edits of a JSON-pointer-gated file that leave every protected value as it was.
  */
 export function checkGates(loaded: LoadedPolicy, input: GateSource): GateCheckResult {
   const { root } = loaded;
+  // Bad soft-gate options stop the check before any git runs: a located policy error, exit 2.
+  const softGates = enabledSoftGates(loaded);
   const top = input.kind === 'paths' ? root : runGit(root, ['rev-parse', '--show-toplevel'], 'gate/git').trim();
   const source: GateSource = input.kind === 'range' && input.mergeBase ? { kind: 'range', from: runGit(top, ['merge-base', input.from, input.to], 'gate/git').trim(), to: input.to } : input;
   const changes: Change[] =
@@ -120,12 +118,27 @@ export function checkGates(loaded: LoadedPolicy, input: GateSource): GateCheckRe
       : source.kind === 'range'
         ? changesFromGit(top, [source.from, source.to])
         : source.paths.map((path) => ({ status: 'modified' as const, path }));
-  const before = (path: string) => (source.kind === 'staged' ? gitShow(top, 'HEAD', path) : source.kind === 'range' ? gitShow(top, source.from, path) : undefined);
-  const after = (path: string) => (source.kind === 'staged' ? gitShow(top, '', path) : source.kind === 'range' ? gitShow(top, source.to, path) : existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined);
+  const { config, policy } = loaded;
+  // One view for the hard and the soft gates, so each side of a path is read from git once.
+  const view = changeView({
+    changes,
+    before: (path) => (source.kind === 'staged' ? gitShow(top, 'HEAD', path) : source.kind === 'range' ? gitShow(top, source.from, path) : undefined),
+    after: (path) => (source.kind === 'staged' ? gitShow(top, '', path) : source.kind === 'range' ? gitShow(top, source.to, path) : existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined),
+    compares: source.kind !== 'paths',
+    project: {
+      rules: config.contracts.rules,
+      tokens: config.contracts.tokens,
+      components: config.contracts.components,
+      designMd: config.designMd,
+      learnings: policy.learnings,
+      ui: { include: config.lint.include, exclude: config.lint.exclude },
+    },
+    projectPrefix: relative(top, root).split(sep).join('/'),
+  });
+  const { before, after } = view;
 
-  const matcher = createGateMatcher(root, loaded.policy);
+  const matcher = createGateMatcher(root, policy);
   const hard: GateViolation[] = [];
-  const soft: SoftGateFlag[] = [];
   const violation = (hit: GateHit, path: string, change: GateChangeKind, extra: { detail?: string; pointers?: readonly string[] } = {}): GateViolation => ({
     kind: 'hard',
     gate: hit.gate.id,
@@ -159,23 +172,16 @@ export function checkGates(loaded: LoadedPolicy, input: GateSource): GateCheckRe
       if (hit.gate.allowGeneratedRegions && kind.change === 'modified' && a !== undefined && b !== undefined && onlyGeneratedRegionsChanged(path, a, b)) continue;
       hard.push(violation(hit, path, kind.change, kind.detail === undefined ? {} : { detail: kind.detail }));
     }
-    if (TEST_FILE.test(change.path) || (change.from !== undefined && TEST_FILE.test(change.from))) {
-      if (change.status === 'deleted') {
-        soft.push({ kind: 'soft', gate: 'test-weakening', path: change.path, reason: 'a test file is deleted' });
-      } else if (source.kind !== 'paths') {
-        const was = (before(change.from ?? change.path) ?? '').match(ASSERTION)?.length ?? 0;
-        const now = (after(change.path) ?? '').match(ASSERTION)?.length ?? 0;
-        if (now < was) soft.push({ kind: 'soft', gate: 'test-weakening', path: change.path, reason: `assertions go down from ${was} to ${now}` });
-      }
-    }
   }
+
+  const { soft, skipped } = runSoftGates(softGates, view);
 
   if (source.kind !== 'paths') {
     const changed = (path: string) => changes.some((c) => c.path === path || c.from === path);
     if (changed('.gitmodules')) hard.push(...submoduleEntries(top, before('.gitmodules'), after('.gitmodules'), matcher, violation));
   }
-  if (source.kind === 'staged') hard.push(...indexFlags(top, matcher, violation), ...hiddenByExclude(top, root, gateFileGlobs(loaded.policy), matcher, violation));
-  return { changes, hard, soft };
+  if (source.kind === 'staged') hard.push(...indexFlags(top, matcher, violation), ...hiddenByExclude(top, root, gateFileGlobs(policy), matcher, violation));
+  return { changes, hard, soft, skipped };
 }
 
 type Violation = (hit: GateHit, path: string, change: GateChangeKind, extra?: { detail?: string }) => GateViolation;

@@ -5,13 +5,14 @@
  * paths (a glob that could name a gated file is a hit even before the file exists).
  */
 import { homedir } from 'node:os';
-import { basename, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+import { basename, join, posix, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { globSync } from 'tinyglobby';
 import type { Policy } from '../project/policy-schema.js';
 import type { GateHit, HardGate } from './gates.js';
 import { splitGatePath } from './json-pointer-gate.js';
 import { repoRelativeSpellings } from './paths.js';
+import { isInside, relativeInside } from '../io/paths.js';
 
 /** A `find` test on names: `-name PAT`, `-iname PAT`, `-path PAT`, `-ipath PAT`. */
 export interface FindFilter {
@@ -62,8 +63,7 @@ export function createGateSpace(root: string, policy: Policy): GateSpace {
   };
   /** `abs` inside the project (lexically or through links), or `.` when the project is inside it. */
   const projectSpellings = (abs: string): string[] => {
-    const rel = relative(abs, root);
-    if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) return ['.'];
+    if (isInside(abs, root)) return ['.'];
     return repoRelativeSpellings(root, abs, root);
   };
   const under = (dir: string, path: string) => dir === '.' || path === dir || path.toLowerCase().startsWith(`${dir.toLowerCase()}/`);
@@ -96,8 +96,8 @@ export function createGateSpace(root: string, policy: Policy): GateSpace {
         }
       }
       // What it could name once the gated file exists: the gates' literal paths, their folders, a file in them.
-      const rel = relative(root, abs).split(sep).join('/');
-      if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+      const rel = relativeInside(root, abs);
+      if (rel === undefined) return undefined;
       const test = picomatch(rel, { dot: true, nocase: true });
       for (const { gate, base } of gates) {
         const parts = base.split('/');

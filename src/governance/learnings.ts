@@ -1,11 +1,12 @@
 import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { parse, stringify } from 'yaml';
 import { UserError } from '../diagnostics/user-error.js';
 import { fileError } from '../io/read-text.js';
 import type { Project } from '../project/project.js';
 import { readFrontMatter } from '../views/front-matter.js';
+import { relativeInside } from '../io/paths.js';
 
 /*
  * Loop learnings are proposals until a person reviews them: they are written only into the quarantine
@@ -140,11 +141,11 @@ function checkTitle(title: string): void {
 function quarantineFolder(project: Project): string {
   const configured = project.policy.learnings;
   const folder = resolve(project.root, configured);
-  const rel = relative(project.root, folder);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+  const rel = relativeInside(project.root, folder);
+  if (rel === undefined || rel === '') {
     throw new UserError('learning/folder', `policy.learnings "${configured}" is not a folder inside the project; learnings are quarantined there`);
   }
-  const probe = `${rel.split(sep).join('/')}/probe.md`;
+  const probe = `${rel}/probe.md`;
   for (const gate of project.policy.hardGates) {
     if (picomatch([...gate.paths], { dot: true })(probe)) {
       throw new UserError(

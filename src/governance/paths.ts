@@ -1,5 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, basename, join, resolve } from 'node:path';
+import { relativeInside } from '../io/paths.js';
 
 /**
  * The spellings of one path that a gate must consider: the path as written (lexical, repo-relative)
@@ -20,10 +21,8 @@ export function repoRelativeSpellings(root: string, input: string, cwd: string =
 }
 
 function inside(root: string, absolute: string): string | undefined {
-  const rel = relative(root, absolute);
-  if (rel === '') return '.';
-  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
-  return rel.split(sep).join('/');
+  const rel = relativeInside(root, absolute);
+  return rel === '' ? '.' : rel;
 }
 
 /** realpath of the longest existing prefix, plus the rest: a file about to be created has no realpath yet. */

@@ -1,15 +1,31 @@
 import { resolve } from 'node:path';
 import { denialMessage, type ToolCall } from '../governance/tool-guard.js';
+import { AGENT_HOOKS } from '../project/agent-hooks.js';
 import { loadPolicy } from '../project/policy.js';
+import { defineHookAdapter, type HookOptions } from './adapter.js';
 import { isHeadless } from './headless.js';
 import { parseHookInput, record, text, type HookInput } from './input.js';
-import { judgeToolCall, type HookEnv } from './judge.js';
+import { judgeToolCall } from './judge.js';
 import { json, SILENT, type HookOutcome } from './outcome.js';
 import { readSessionState, writeSessionState } from './session-state.js';
 import { toolCallOf } from './tool-calls.js';
 
-export const CLAUDE_EVENTS = ['pre-tool-use', 'post-tool-use', 'stop'] as const;
-export type ClaudeEvent = (typeof CLAUDE_EVENTS)[number];
+export type ClaudeEvent = keyof typeof AGENT_HOOKS.claude.events;
+
+export const claudeAdapter = defineHookAdapter<ClaudeEvent>({
+  id: 'claude',
+  meta: {
+    docs: {
+      description: 'Claude Code: PreToolUse judges every tool call against the gates, PostToolUse lints what the file tools wrote, Stop holds a session back while what it wrote has lint errors',
+      url: 'https://code.claude.com/docs/en/hooks',
+      verified: '2.1.328',
+    },
+    events: AGENT_HOOKS.claude.events,
+    tools: AGENT_HOOKS.claude.tools,
+  },
+  handle: (event, stdin, cwd, options) => claudeHook(event, stdin, cwd, claudeToolCall, options),
+  deny: (reason) => denyOutcome(reason),
+});
 
 const MAX_STOP_BLOCKS = 3;
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -22,11 +38,6 @@ export function claudeToolCall(tool: string | undefined, input: unknown): ToolCa
 /** Exit 2 blocks in every Claude Code version and sends stderr to the model; the JSON says the same for clients that read it. */
 export function denyOutcome(reason: string): HookOutcome {
   return json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }, 2, reason);
-}
-
-export interface HookOptions {
-  /** The hook's environment: CLAUDE_PROJECT_DIR, and what says whether a person is there to ask. */
-  readonly env?: HookEnv;
 }
 
 export async function claudeHook(

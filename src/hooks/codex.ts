@@ -17,8 +17,10 @@
  */
 import { isAbsolute, join } from 'node:path';
 import type { ToolCall } from '../governance/tool-guard.js';
+import { AGENT_HOOKS, toolsOfKind } from '../project/agent-hooks.js';
 import { loadPolicy } from '../project/policy.js';
-import { claudeHook, claudeToolCall, type ClaudeEvent, type HookOptions } from './claude.js';
+import { defineHookAdapter, type HookOptions } from './adapter.js';
+import { claudeHook, claudeToolCall, denyOutcome } from './claude.js';
 import { parseHookInput, record, text } from './input.js';
 import { json, SILENT, type HookOutcome } from './outcome.js';
 import { readSessionState, writeSessionState } from './session-state.js';
@@ -26,11 +28,29 @@ import { readSessionState, writeSessionState } from './session-state.js';
 /** The Codex version whose hook payloads this adapter was checked against. */
 export const CODEX_VERIFIED_VERSION = '0.169.0';
 
+export type CodexEvent = keyof typeof AGENT_HOOKS.codex.events;
+
+export const codexAdapter = defineHookAdapter<CodexEvent>({
+  id: 'codex',
+  meta: {
+    docs: {
+      description: 'Codex: PreToolUse judges shell commands, apply_patch and MCP calls against the gates, PostToolUse lints what a patch wrote, Stop holds a session back while what it wrote has lint errors',
+      url: 'https://developers.openai.com/codex/hooks',
+      verified: CODEX_VERIFIED_VERSION,
+    },
+    events: AGENT_HOOKS.codex.events,
+    tools: AGENT_HOOKS.codex.tools,
+  },
+  handle: (event, stdin, cwd, options) => codexHook(event, stdin, cwd, options),
+  // Codex reads Claude Code's answer: exit 2 blocks, and the model gets stderr.
+  deny: (reason) => denyOutcome(reason),
+});
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const invalid = (tool: string, what: string): ToolCall => ({ kind: 'invalid', reason: `the ${tool} call's input is not what dsctl expects (${what}), so it is denied` });
 
-/** Shell tools: `Bash` is what 0.169.0 sends; the others are older Codex names, read the same way. */
-const SHELL_TOOLS = new Set(['Bash', 'shell', 'local_shell', 'exec_command', 'container.exec', 'shell_command']);
+/** Shell tools: what 0.169.0 sends (`Bash`), and older Codex names, read the same way. */
+const SHELL_TOOLS = new Set([...toolsOfKind(AGENT_HOOKS.codex.tools, 'shell'), 'shell', 'local_shell', 'exec_command', 'container.exec', 'shell_command']);
 
 /** One file a patch touches. `content` is an added file's whole text. */
 export interface PatchFile {
@@ -240,7 +260,7 @@ async function codexPostToolUse(stdin: string, fallbackCwd: string): Promise<Hoo
   return SILENT;
 }
 
-export async function codexHook(event: ClaudeEvent, stdin: string, fallbackCwd: string, options: HookOptions = {}): Promise<HookOutcome> {
+export async function codexHook(event: CodexEvent, stdin: string, fallbackCwd: string, options: HookOptions = {}): Promise<HookOutcome> {
   if (event === 'post-tool-use') return codexPostToolUse(stdin, fallbackCwd);
   return claudeHook(event, stdin, fallbackCwd, codexToolCall, options);
 }

@@ -1,14 +1,30 @@
 import { denialMessage, type ToolCall } from '../governance/tool-guard.js';
+import { AGENT_HOOKS } from '../project/agent-hooks.js';
 import { loadPolicy } from '../project/policy.js';
-import { claudeToolCall, type HookOptions } from './claude.js';
+import { defineHookAdapter, type HookOptions } from './adapter.js';
+import { claudeToolCall } from './claude.js';
 import { isHeadless } from './headless.js';
 import { parseHookInput, text } from './input.js';
 import { judgeToolCall } from './judge.js';
 import { json, type HookOutcome } from './outcome.js';
 import { readSessionState, writeSessionState } from './session-state.js';
 
-export const CURSOR_EVENTS = ['pre-tool-use', 'before-shell-execution', 'after-file-edit', 'stop'] as const;
-export type CursorEvent = (typeof CURSOR_EVENTS)[number];
+export type CursorEvent = keyof typeof AGENT_HOOKS.cursor.events;
+
+export const cursorAdapter = defineHookAdapter<CursorEvent>({
+  id: 'cursor',
+  meta: {
+    docs: {
+      description: 'Cursor: preToolUse and beforeShellExecution judge tool calls and shell commands against the gates, afterFileEdit notes what was written, stop asks for a follow-up while it has lint errors',
+      url: 'https://cursor.com/docs/agent/hooks',
+    },
+    events: AGENT_HOOKS.cursor.events,
+    tools: AGENT_HOOKS.cursor.tools,
+  },
+  handle: (event, stdin, cwd, options) => cursorHook(event, stdin, cwd, options),
+  // The reason on stderr too: Cursor shows a hook's stderr in its log, the JSON to the person and the model.
+  deny: (reason) => ({ ...permission('deny', reason), stderr: `${reason}\n` }),
+});
 
 const MAX_FOLLOWUPS = 3;
 

@@ -6,28 +6,28 @@
  * What it loads lazily (the linter, the Markdown parser, zod) stays in the main build's chunks.
  */
 import { fstatSync, readFileSync, writeSync } from 'node:fs';
-import { BLOCKING_EVENTS, failure, runHook } from '../cli/hook.js';
-import type { CliIo } from '../cli/io.js';
-import { printUserError } from '../cli/output.js';
 import { isUserError } from '../diagnostics/user-error.js';
 import { analyzeShell } from '../governance/shell-writes.js';
+import type { CommandIo } from '../io/command-io.js';
+import { failure, isBlocking, runHook } from './dispatch.js';
 
 export async function runHookFastPath(agent: string, event: string): Promise<number> {
-  let io: CliIo | undefined;
+  let io: CommandIo | undefined;
   try {
     io = hookIo();
-    return await runHook({ io, configPath: undefined, commands: new Set() }, agent, event);
+    return await runHook({ io }, agent, event);
   } catch (error) {
     // The catch-all of the hook path: whatever went wrong, a blocking event is denied (exit 2).
     try {
       io ??= hookIo();
       if (isUserError(error) && error.code === 'usage/hook') {
-        printUserError(io, error);
+        // As the CLI prints a user error (src/cli/output.ts), for one that has no place, no details, no colour.
+        io.stderr(`error ${error.message} (${error.code})\n`);
         return 2;
       }
-      return failure({ io }, agent, BLOCKING_EVENTS.includes(event), error);
+      return failure(io, agent, event, error);
     } catch {
-      return BLOCKING_EVENTS.includes(event) ? 2 : 1;
+      return isBlocking(agent, event) ? 2 : 1;
     }
   }
 }
@@ -45,7 +45,7 @@ export function warmUp(): void {
  * and `process.stdin` (streams, set up on first use), and colours (picocolors loads `tty`). A hook
  * writes one short answer to a pipe and exits; nothing it prints is for a terminal.
  */
-function hookIo(): CliIo {
+function hookIo(): CommandIo {
   return {
     cwd: process.cwd(),
     env: process.env,
@@ -53,15 +53,8 @@ function hookIo(): CliIo {
     stderr: (text) => writeAll(2, text),
     // A terminal (a person trying the command) has no hook input; anything else is read at once.
     readStdin: async () => (isTerminal(0) ? '' : readFileSync(0, 'utf8')),
-    interactive: false,
-    out: PLAIN,
-    err: PLAIN,
   };
 }
-
-type Colors = CliIo['out'];
-/** Every colour function returns its text unchanged. */
-const PLAIN = new Proxy({} as Colors, { get: (_, key) => (key === 'isColorSupported' ? false : (text: unknown) => String(text)) });
 
 function isTerminal(fd: number): boolean {
   try {

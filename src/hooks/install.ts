@@ -1,12 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import { parseJsonDocument } from '../diagnostics/json-source.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
+import { AGENT_HOOKS, type AgentHooks, type AgentId } from '../project/agent-hooks.js';
+import { preCommitHook } from '../project/pre-commit-hook.js';
 import type { ClaudeSandboxRules } from '../sandbox/claude-settings.js';
 
-export type HookTarget = 'claude' | 'cursor' | 'codex' | 'git';
+export type HookTarget = AgentId | 'git';
 
 export interface InstallResult {
   readonly target: HookTarget;
@@ -15,13 +16,9 @@ export interface InstallResult {
   readonly added: number;
   /** Claude Code: its own OS sandbox turned on, with these write denials (paths and permission rules). */
   readonly sandbox?: { readonly denyWrite: number; readonly deny: number; readonly notExpressible: readonly string[] };
+  /** What still keeps the hook from running here, for a person to do. */
+  readonly warning?: string;
 }
-
-/** The agent's time-out for one hook call (a timed-out hook lets the tool run; the bin denies at 20 s, well before). */
-const HOOK_TIMEOUT_S = 60;
-
-/** Every tool, MCP tools and tools that do not exist yet included: the hook decides what can write (it fails closed). */
-const ALL_TOOLS = '.*';
 
 interface Entry {
   readonly event: string;
@@ -29,31 +26,10 @@ interface Entry {
   readonly command: string;
 }
 
-/** What each agent runs, by its own event names. `dsctl` is the command prefix (e.g. a path to the bin). */
-function entries(target: Exclude<HookTarget, 'git'>, dsctl: string): Entry[] {
-  switch (target) {
-    case 'claude':
-    case 'codex':
-      return [
-        { event: 'PreToolUse', matcher: ALL_TOOLS, command: `${dsctl} hook ${target} pre-tool-use` },
-        { event: 'PostToolUse', matcher: target === 'claude' ? 'Write|Edit|MultiEdit' : '.*', command: `${dsctl} hook ${target} post-tool-use` },
-        { event: 'Stop', command: `${dsctl} hook ${target} stop` },
-      ];
-    case 'cursor':
-      return [
-        { event: 'preToolUse', command: `${dsctl} hook cursor pre-tool-use` },
-        { event: 'beforeShellExecution', command: `${dsctl} hook cursor before-shell-execution` },
-        { event: 'afterFileEdit', command: `${dsctl} hook cursor after-file-edit` },
-        { event: 'stop', command: `${dsctl} hook cursor stop` },
-      ];
-  }
+/** What the agent runs, by its own event names (src/project/agent-hooks.ts). `dsctl` is the command prefix (e.g. a path to the bin). */
+function entries(agent: AgentHooks, dsctl: string): Entry[] {
+  return Object.entries(agent.events).map(([event, { on, matcher }]) => ({ event: on, ...(matcher === undefined ? {} : { matcher }), command: `${dsctl} hook ${agent.id} ${event}` }));
 }
-
-const FILES: Readonly<Record<Exclude<HookTarget, 'git'>, string>> = {
-  claude: '.claude/settings.json',
-  cursor: '.cursor/hooks.json',
-  codex: '.codex/hooks.json',
-};
 
 // A hook already installed is recognised by its event, whatever path or wrapper runs dsctl.
 const isOurs = (command: unknown, entry: Entry) => typeof command === 'string' && command.endsWith(entry.command.slice(entry.command.indexOf(' hook ')));
@@ -62,35 +38,37 @@ const isOurs = (command: unknown, entry: Entry) => typeof command === 'string' &
  * Merges dsctl's hook entries into the agent's settings file, keeping every entry and key the user
  * already has. A settings file that is not valid JSON is an error, and is left as it was.
  */
-export function installAgentHooks(root: string, target: Exclude<HookTarget, 'git'>, dsctl: string, claudeSandbox?: ClaudeSandboxRules): InstallResult {
-  const file = FILES[target];
+export function installAgentHooks(root: string, target: AgentId, dsctl: string, claudeSandbox?: ClaudeSandboxRules): InstallResult {
+  const agent: AgentHooks = AGENT_HOOKS[target];
+  const { file } = agent;
+  const grouped = agent.layout === 'grouped';
   const abs = join(root, file);
   const text = existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
   const settings = (text === undefined ? {} : parseJsonDocument(text, file).value) as Record<string, unknown>;
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
     throw new UserError('hooks/settings-invalid', `${file} must be a JSON object`, { location: { file } });
   }
-  if (target === 'cursor' && settings.version === undefined) settings.version = 1;
+  if (agent.fileVersion !== undefined && settings.version === undefined) settings.version = agent.fileVersion;
   const hooks = (settings.hooks ?? {}) as Record<string, unknown[]>;
   if (typeof hooks !== 'object' || Array.isArray(hooks)) throw new UserError('hooks/settings-invalid', `${file}: "hooks" must be an object`, { location: { file } });
   let added = 0;
-  for (const entry of entries(target, dsctl)) {
+  for (const entry of entries(agent, dsctl)) {
     const list = Array.isArray(hooks[entry.event]) ? (hooks[entry.event] as Record<string, unknown>[]) : [];
-    const group = target === 'cursor' ? undefined : list.find((g) => Array.isArray(g.hooks) && (g.hooks as Record<string, unknown>[]).some((h) => isOurs(h.command, entry)));
-    const present = target === 'cursor' ? list.some((h) => isOurs(h.command, entry)) : group !== undefined;
+    const group = grouped ? list.find((g) => Array.isArray(g.hooks) && (g.hooks as Record<string, unknown>[]).some((h) => isOurs(h.command, entry))) : undefined;
+    const present = grouped ? group !== undefined : list.some((h) => isOurs(h.command, entry));
     // An older install matched fewer tools, or gave the hook less time: bring it up to date.
     if (group !== undefined && entry.matcher !== undefined && group.matcher !== entry.matcher) {
       group.matcher = entry.matcher;
       added++;
     }
     for (const hook of (group?.hooks ?? []) as Record<string, unknown>[]) {
-      if (isOurs(hook.command, entry) && hook.timeout !== HOOK_TIMEOUT_S) {
-        hook.timeout = HOOK_TIMEOUT_S;
+      if (isOurs(hook.command, entry) && agent.timeout !== undefined && hook.timeout !== agent.timeout) {
+        hook.timeout = agent.timeout;
         added++;
       }
     }
     if (!present) {
-      list.push(target === 'cursor' ? { command: entry.command } : { ...(entry.matcher ? { matcher: entry.matcher } : {}), hooks: [{ type: 'command', command: entry.command, timeout: HOOK_TIMEOUT_S }] });
+      list.push(grouped ? { ...(entry.matcher ? { matcher: entry.matcher } : {}), hooks: [{ type: 'command', command: entry.command, ...(agent.timeout === undefined ? {} : { timeout: agent.timeout }) }] } : { command: entry.command });
       added++;
     }
     hooks[entry.event] = list;
@@ -140,19 +118,20 @@ function mergeClaudeSandbox(settings: Record<string, unknown>, rules: ClaudeSand
 
 const GIT_MARK = '# dsctl: hard gates';
 
-/** Adds `dsctl gate check --staged` to the git pre-commit hook (created, or appended to the user's own). */
+/**
+ * Adds `dsctl gate check --staged` to the pre-commit script git runs (husky's, in a repository that
+ * keeps its hooks with husky): created, or appended to the user's own, once.
+ */
 export function installGitHook(root: string, dsctl: string): InstallResult {
-  let hooksDir: string;
-  try {
-    hooksDir = execFileSync('git', ['rev-parse', '--git-path', 'hooks'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-  } catch {
-    throw new UserError('hooks/not-a-repo', `${root} is not inside a git repository: there is no pre-commit hook to install`);
-  }
-  const abs = join(isAbsolute(hooksDir) ? hooksDir : join(root, hooksDir), 'pre-commit');
-  const current = existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
-  if (current?.includes(GIT_MARK)) return { target: 'git', file: abs, added: 0 };
+  const hook = preCommitHook(root);
+  if (hook === undefined) throw new UserError('hooks/not-a-repo', `${root} is not inside a git repository: there is no pre-commit hook to install`);
+  const { file } = hook;
+  const warning = hook.via === 'husky-inactive' ? `git runs its hooks from ${hook.hooksDir} in this clone, not husky's: run \`npm install\` (husky's \`prepare\` script sets core.hooksPath)` : undefined;
+  const result = { target: 'git', file, ...(warning === undefined ? {} : { warning }) } as const;
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  if (current?.includes(GIT_MARK)) return { ...result, added: 0 };
   const block = `${GIT_MARK}\n${dsctl} gate check --staged || exit 1\n`;
-  writeFileAtomic(abs, current === undefined ? `#!/bin/sh\n${block}` : `${current.replace(/\n*$/, '\n')}\n${block}`);
-  chmodSync(abs, 0o755);
-  return { target: 'git', file: abs, added: 1 };
+  writeFileAtomic(file, current === undefined ? `#!/bin/sh\n${block}` : `${current.replace(/\n*$/, '\n')}\n${block}`);
+  chmodSync(file, 0o755);
+  return { ...result, added: 1 };
 }

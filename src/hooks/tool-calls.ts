@@ -5,13 +5,10 @@
  * Verified against Claude Code 2.1.328's payloads (test/hooks/claude-print-mode.e2e.test.ts records one).
  */
 import type { ToolCall } from '../governance/tool-guard.js';
+import { AGENT_HOOKS, toolsOfKind } from '../project/agent-hooks.js';
 
 /** Built-in tools that write no file: they pass whatever their input. */
-const READ_ONLY = new Set([
-  'Read', 'Grep', 'Glob', 'LS', 'WebFetch', 'WebSearch', 'TodoWrite', 'TodoRead', 'Task', 'Agent', 'ExitPlanMode', 'EnterPlanMode', 'BashOutput',
-  'KillShell', 'KillBash', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'NotebookRead', 'AskUserQuestion', 'ToolSearch', 'TaskOutput', 'TaskStop',
-  'TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate',
-]);
+const READ_ONLY = new Set(toolsOfKind(AGENT_HOOKS.claude.tools, 'read-only'));
 
 /** MCP tools whose name says they only read (`mcp__filesystem__read_file`, `…__list_directory`). */
 const MCP_READS = /^(read|get|list|search|find|fetch|query|view|show|describe|lookup|stat|count|directory_tree|tree|check|validate|lint)(_|$)/i;

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { compareWithBaseline, readBaseline, type BaselineEntry } from '../lint/baseline.js';
-import { createLinter, sourceTypeOf } from '../lint/engine.js';
-import { projectPath } from '../lint/files.js';
+import { sourceTypeOf } from '../lint/engine.js';
+import { lintFiles } from '../lint/report.js';
 import type { Violation } from '../lint/types.js';
+import { relativeInside } from '../io/paths.js';
 import { loadValidProject, type Project } from '../project/project.js';
 
 export interface FileLint {
@@ -22,8 +23,8 @@ const MAX_LISTED = 10;
 export function lintableUiFile(project: Project, path: string, cwd: string): string | undefined {
   const abs = isAbsolute(path) ? path : resolve(cwd, path);
   if (!sourceTypeOf(abs)) return undefined;
-  const rel = projectPath(project.root, abs);
-  if (rel.startsWith('../')) return undefined;
+  const rel = relativeInside(project.root, abs);
+  if (rel === undefined || rel === '') return undefined;
   if (picomatch([...project.policy.hookExclusions], { dot: true })(rel)) return undefined;
   return rel;
 }
@@ -33,13 +34,11 @@ export async function lintUiFiles(cwd: string, paths: readonly string[]): Promis
   const project = loadValidProject({ cwd });
   const files = [...new Set(paths.map((p) => lintableUiFile(project, p, cwd)).filter((f): f is string => f !== undefined))];
   if (files.length === 0) return [];
-  const linter = await createLinter(project);
   const baseline = readBaselineOrNone(project);
   const out: FileLint[] = [];
-  for (const file of files) {
-    const abs = resolve(project.root, file);
-    if (!existsSync(abs)) continue;
-    const result = linter.lint(readFileSync(abs, 'utf8'), { filename: file });
+  // A file that could not be linted (binary, over lint.maxFileSize) is not dirty either: `dsctl lint` says why.
+  for (const { file, result } of await lintFiles(project, files, { missing: 'skip' })) {
+    if (!result) continue;
     const fresh = compareWithBaseline([{ file, result }], baseline).fresh.get(file) ?? [];
     out.push({ file, errors: fresh.filter((v) => v.severity === 'error'), warnings: fresh.filter((v) => v.severity === 'warn'), baselined: result.violations.length - fresh.length });
   }

@@ -4,10 +4,10 @@ import { isAutomated, type Rule } from '../contracts/rule-types.js';
 import type { Project } from '../project/project.js';
 import { ruleCoverage } from './coverage.js';
 import { SourceParseError, type DetectorModule, type Finding, type LintContext } from './detector.js';
-import { DETECTORS } from './detectors/index.js';
+import { detectorRegistry } from './detectors/index.js';
 import type { LintDocument } from './document.js';
 import { fingerprinter } from './fingerprint.js';
-import { buildThemeIndex } from './theme.js';
+import { buildThemeIndex } from '../contracts/theme-index.js';
 import { LINT_CLEAN_LABEL, type LintResult, type SourceType, type Violation } from './types.js';
 
 export interface LintOptions {
@@ -93,7 +93,7 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
     .filter(isAutomated)
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((rule) => {
-      const detector = DETECTORS[rule.detector as keyof typeof DETECTORS] as DetectorModule<unknown>;
+      const detector = detectorRegistry[rule.detector as keyof typeof detectorRegistry] as DetectorModule<unknown>;
       return { rule, detector, prepared: detector.prepare(rule, context) };
     });
   const coverage = ruleCoverage(project.rules.rules);

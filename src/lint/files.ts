@@ -4,6 +4,7 @@ import picomatch from 'picomatch';
 import { escapePath, glob } from 'tinyglobby';
 import { UserError } from '../diagnostics/user-error.js';
 import { git as runGit } from '../io/git.js';
+import { relativeInside } from '../io/paths.js';
 import type { Project } from '../project/project.js';
 import { LINTABLE_EXTENSIONS, sourceTypeOf } from './engine.js';
 
@@ -34,9 +35,9 @@ export async function selectFiles(project: Project, cwd: string, paths: readonly
   // A folder named on the command line: every lintable file under it, as ESLint does, minus the
   // exclude globs (which are relative to the project root).
   const expand = async (dir: string) => {
-    const rel = projectPath(project.root, dir);
-    const inside = rel !== '..' && !rel.startsWith('../');
-    const pattern = `${inside && rel !== '.' ? `${escapePath(rel)}/` : ''}**/*.{${LINTABLE_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
+    const rel = relativeInside(project.root, resolve(project.root, dir));
+    const inside = rel !== undefined;
+    const pattern = `${inside && rel !== '' ? `${escapePath(rel)}/` : ''}**/*.{${LINTABLE_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
     add(await glob([pattern], { cwd: inside ? project.root : dir, ignore: inside ? [...exclude] : [], absolute: true, onlyFiles: true }));
   };
   if (paths.length === 0) {
@@ -76,8 +77,8 @@ export function changedFiles(project: Project, base: string | undefined): string
   const out = new Set<string>();
   for (const name of names) {
     const abs = isAbsolute(name) ? name : join(top, name);
-    const rel = projectPath(project.root, abs);
-    if (rel.startsWith('../') || !sourceTypeOf(abs) || !existsSync(abs)) continue;
+    const rel = relativeInside(project.root, abs);
+    if (rel === undefined || !sourceTypeOf(abs) || !existsSync(abs)) continue;
     if (included(rel) && !excluded(rel)) out.add(abs);
   }
   return [...out].sort();

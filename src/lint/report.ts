@@ -1,12 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Project } from '../project/project.js';
-import type { Linter } from './engine.js';
+import { createLinter, sourceTypeOf, type Linter } from './engine.js';
 import { projectPath } from './files.js';
-import type { LintResult } from './types.js';
+import type { LintResult, SourceType } from './types.js';
 
 /** A file that could not be linted: said once, and the run goes on. */
 export interface FileProblem {
-  readonly code: 'lint/unreadable' | 'lint/binary' | 'lint/too-large';
+  readonly code: 'lint/missing' | 'lint/unreadable' | 'lint/binary' | 'lint/too-large';
   readonly message: string;
 }
 
@@ -19,13 +20,29 @@ export interface FileReport {
   readonly source?: string;
 }
 
-/** Reads and lints files one by one; `onProgress` is called after each. */
-export function lintFiles(linter: Linter, files: readonly string[], onProgress?: (done: number, total: number) => void): FileReport[] {
-  const project = linter.project;
+export interface LintFilesOptions {
+  /** Called after each file. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** A file that does not exist: reported (a loop named it), or left out (a hook: deleted is not dirty). */
+  readonly missing?: 'report' | 'skip';
+}
+
+/**
+ * The one way dsctl lints files on disk — `dsctl lint`, the agent hooks and the loops' lint stage:
+ * loads only the parsers the files need, reads each once, and says why a file was not linted (over
+ * `lint.maxFileSize`, binary, unreadable, missing) instead of failing the run. Paths are absolute or
+ * project-relative.
+ */
+export async function lintFiles(project: Project, files: readonly string[], options: LintFilesOptions = {}): Promise<FileReport[]> {
+  const absolute = files.map((f) => resolve(project.root, f));
+  // The engine reads a file of no known extension as HTML; so does this.
+  const types = [...new Set(absolute.map((f): SourceType => sourceTypeOf(f) ?? 'html'))];
+  const linter = await createLinter(project, types);
   const reports: FileReport[] = [];
-  files.forEach((abs, i) => {
-    reports.push(lintOneFile(linter, project, abs));
-    onProgress?.(i + 1, files.length);
+  absolute.forEach((abs, i) => {
+    const report = lintOneFile(linter, project, abs);
+    if (!(options.missing === 'skip' && report.problem?.code === 'lint/missing')) reports.push(report);
+    options.onProgress?.(i + 1, absolute.length);
   });
   return reports;
 }
@@ -39,7 +56,9 @@ function lintOneFile(linter: Linter, project: Project, abs: string): FileReport 
     if (size > limit) return { file, problem: { code: 'lint/too-large', message: `not linted: ${size} bytes is over lint.maxFileSize (${limit})` } };
     bytes = readFileSync(abs);
   } catch (error) {
-    return { file, problem: { code: 'lint/unreadable', message: `not linted: ${(error as NodeJS.ErrnoException).code ?? String(error)}` } };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { file, problem: { code: 'lint/missing', message: 'not linted: the file does not exist' } };
+    return { file, problem: { code: 'lint/unreadable', message: `not linted: ${code ?? String(error)}` } };
   }
   // A NUL byte in the first 8 KiB: not text (git uses the same test).
   if (bytes.subarray(0, 8192).includes(0)) return { file, problem: { code: 'lint/binary', message: 'not linted: binary file' } };

@@ -1,8 +1,6 @@
 import type { Project } from '../project/project.js';
-import { createLinter, sourceTypeOf } from './engine.js';
 import { changedFiles, parseShard, selectFiles, shard } from './files.js';
 import { lintFiles, type FileReport } from './report.js';
-import type { SourceType } from './types.js';
 
 export interface LintRunOptions {
   /** Where relative paths are resolved. */
@@ -35,7 +33,5 @@ export async function lintProject(project: Project, options: LintRunOptions): Pr
     skipped = selection.skipped;
   }
   if (options.shard) files = shard(files, parseShard(options.shard));
-  const types = [...new Set(files.map((f) => sourceTypeOf(f)).filter((t): t is SourceType => t !== undefined))];
-  const linter = await createLinter(project, types);
-  return { reports: lintFiles(linter, files, options.onProgress), skipped };
+  return { reports: await lintFiles(project, files, options.onProgress ? { onProgress: options.onProgress } : {}), skipped };
 }

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createLinter, sourceTypeOf } from '../lint/engine.js';
+import { lintFiles } from '../lint/report.js';
 import type { NotAutomated, Violation } from '../lint/types.js';
 import type { Project } from '../project/project.js';
 
@@ -23,17 +21,10 @@ export interface FileLintSummary {
 
 /** Lints project-relative files (exclusions do not apply: a loop checks exactly what it names). */
 export async function lintFilesForLoop(project: Project, files: readonly string[]): Promise<FileLintSummary[]> {
-  const types = [...new Set(files.map((f) => sourceTypeOf(f) ?? 'html'))];
-  const linter = await createLinter(project, types);
-  return files.map((file) => {
-    let text: string;
-    try {
-      text = readFileSync(join(project.root, file), 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return { file, read: false, problem: code === 'ENOENT' ? 'the file does not exist' : `cannot read it (${code ?? String(error)})`, errorCount: 0, warnCount: 0, violations: [], notAutomated: [] };
-    }
-    const result = linter.lint(text, { filename: file, sourceType: sourceTypeOf(file) ?? 'html' });
+  return (await lintFiles(project, files)).map((report, i) => {
+    const file = files[i] as string;
+    const result = report.result;
+    if (!result) return { file, read: false, problem: report.problem?.message ?? 'not linted', errorCount: 0, warnCount: 0, violations: [], notAutomated: [] };
     return { file, read: true, errorCount: result.errorCount, warnCount: result.warnCount, violations: result.violations, notAutomated: result.coverage.notAutomated };
   });
 }

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { runProcess, tailLines } from '../io/process.js';
 
 /*
  * The smoke checks of W5 release readiness, as plain functions returning plain JSON (a durable step's
@@ -37,37 +37,15 @@ interface ProcessOutcome {
   readonly timedOut: boolean;
 }
 
-/** Runs a program (no shell), keeping stdout whole and stdout+stderr for the tail. */
-function runProcess(command: string, args: readonly string[], cwd: string, timeoutMs: number, env: Readonly<Record<string, string>> = {}): Promise<ProcessOutcome> {
-  return new Promise((resolvePromise) => {
-    let stdout = '';
-    let output = '';
-    let timedOut = false;
-    const child = spawn(command, [...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-      output = (output + chunk.toString('utf8')).slice(-64 * 1024);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-64 * 1024);
-    });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      resolvePromise({ exitCode: null, stdout, output: `${output}\n${error.message}`, timedOut });
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ exitCode: timedOut ? null : code, stdout, output, timedOut });
-    });
-  });
+/** Runs a program (no shell), keeping stdout whole and stdout+stderr for the tail; exitCode null when it timed out or never started. */
+async function runProgram(command: string, args: readonly string[], cwd: string, timeoutMs: number, env: Readonly<Record<string, string>> = {}): Promise<ProcessOutcome> {
+  const exit = await runProcess(command, args, { cwd, env: { ...process.env, ...env }, timeoutMs, keepStdout: true });
+  if (exit.error) return { exitCode: null, stdout: exit.stdout, output: `${exit.output}\n${exit.error.message}`, timedOut: exit.timedOut };
+  return { exitCode: exit.timedOut ? null : exit.code, stdout: exit.stdout, output: exit.output, timedOut: exit.timedOut };
 }
 
 export function tailOf(text: string, lines = TAIL_LINES): string {
-  return text.replace(/\s+$/, '').split('\n').slice(-lines).join('\n');
+  return tailLines(text, lines);
 }
 
 interface PackEntry {
@@ -136,7 +114,7 @@ export async function packSmoke(root: string, options: { timeoutMs?: number; bin
     const dest = join(tmp, 'pack');
     const install = join(tmp, 'install');
     mkdirSync(dest, { recursive: true });
-    const pack = await runProcess(NPM, ['pack', '--json', '--pack-destination', dest], root, timeoutMs, NPM_ENV);
+    const pack = await runProgram(NPM, ['pack', '--json', '--pack-destination', dest], root, timeoutMs, NPM_ENV);
     if (pack.exitCode !== 0) return fail(pack.timedOut ? `npm pack timed out after ${timeoutMs} ms` : `npm pack exited ${pack.exitCode ?? 'abnormally'}`, pack.output, pack.exitCode);
     const packed = parsePackJson(pack.stdout);
     const tarball = packed ? join(dest, packed.filename) : undefined;
@@ -148,7 +126,7 @@ export async function packSmoke(root: string, options: { timeoutMs?: number; bin
 
     mkdirSync(install, { recursive: true });
     writeFileSync(join(install, 'package.json'), `${JSON.stringify({ name: 'dsctl-release-smoke', version: '0.0.0', private: true }, null, 2)}\n`);
-    const installed = await runProcess(NPM, ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', '--prefer-offline', tarball], install, timeoutMs, NPM_ENV);
+    const installed = await runProgram(NPM, ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', '--prefer-offline', tarball], install, timeoutMs, NPM_ENV);
     if (installed.exitCode !== 0) {
       return fail(installed.timedOut ? `installing the tarball timed out after ${timeoutMs} ms` : `installing the tarball exited ${installed.exitCode ?? 'abnormally'}`, installed.output, installed.exitCode, packDetails);
     }
@@ -169,7 +147,7 @@ export async function packSmoke(root: string, options: { timeoutMs?: number; bin
     const runs: { bin: string; exitCode: number | null; output: string }[] = [];
     for (const bin of bins) {
       const path = join(install, 'node_modules', '.bin', process.platform === 'win32' ? `${bin}.cmd` : bin);
-      const ran = await runProcess(path, ['--version'], install, binTimeoutMs);
+      const ran = await runProgram(path, ['--version'], install, binTimeoutMs);
       runs.push({ bin, exitCode: ran.exitCode, output: tailOf(ran.output, 5) });
     }
     const broken = runs.filter((r) => r.exitCode !== 0);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { AgentChoiceSchema } from '../agents/choice.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { RunIdSchema } from '../governance/escalation.js';
 import { issueLines, RUN_TRIGGERS, RunEntrySchema } from '../governance/run-record.js';
@@ -8,14 +9,6 @@ import { writeFileAtomic } from '../io/atomic-write.js';
 
 export const RUNS_DIR = '.dsctl/runs';
 export const STATE_SCHEMA = 'dsctl.run-state/v1';
-
-const AgentChoiceSchema = z.strictObject({
-  driver: z.enum(['claude-code', 'command', 'scripted']),
-  /** Absolute path of the scripted driver's script. */
-  script: z.string().optional(),
-  /** The command driver's template. */
-  command: z.string().optional(),
-});
 
 const StepSchema = z.strictObject({
   name: z.string().min(1),
@@ -62,7 +55,6 @@ export const RunStateSchema = z.strictObject({
   result: z.record(z.string(), z.unknown()).optional(),
 });
 
-export type AgentChoice = z.output<typeof AgentChoiceSchema>;
 export type RunState = z.output<typeof RunStateSchema>;
 export type StepState = z.output<typeof StepSchema>;
 

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
+import type { AgentChoice } from '../agents/choice.js';
 import type { AgentDriver, AgentResult } from '../agents/driver.js';
 import { createDriver } from '../agents/select.js';
 import { UserError } from '../diagnostics/user-error.js';
@@ -10,13 +10,14 @@ import { renderEscalationMarkdown, writeEscalation, type Escalation } from '../g
 import { newRunId } from '../governance/run-id.js';
 import { RUN_SCHEMA, type AgentUsage, type RunEntry, type RunRecord, type RunStatus, type RunTrigger } from '../governance/run-record.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
+import { runProcess, tailLines } from '../io/process.js';
 import type { Project } from '../project/project.js';
-import { readState, RUNS_DIR, runDir, saveState, statePath, type AgentChoice, type RunState, type StepState } from './run-state.js';
+import { readState, RUNS_DIR, runDir, saveState, statePath, type RunState, type StepState } from './run-state.js';
 import { RunInterrupted, RunStopped, type CommandOutcome, type RawParams, type RunContext, type StageTask, type Workflow, type WorkflowOutcome } from './workflow.js';
 import { packageRoot } from '../project/package-root.js';
 import { detectSandbox, openSandbox, type SandboxAvailability } from '../sandbox/sandbox.js';
 import { onlyGeneratedRegionsChanged } from '../views/two-layered.js';
-import { createWorkspaceGuard, type GuardChange } from './workspace-guard.js';
+import { createWorkspaceGuard, type GuardChange } from '../governance/workspace-guard.js';
 
 export interface RunOptions {
   /** Default: `ci` when the CI environment variable is `true`, else `manual`. */
@@ -360,27 +361,14 @@ const TAIL_LINES = 40;
 const SHELL_TIMEOUT_MS = 30 * 60_000;
 
 /** Runs a command with /bin/sh in `cwd`, keeping the last lines of its output as evidence. */
-function runShell(command: string, cwd: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<CommandOutcome> {
+async function runShell(command: string, cwd: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<CommandOutcome> {
   const started = Date.now();
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn('/bin/sh', ['-c', command], { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...(signal ? { signal } : {}) });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-64 * 1024);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.once('error', (error) => (error.name === 'AbortError' ? resolvePromise({ command, exitCode: 130, tail: 'interrupted', durationMs: Date.now() - started }) : reject(error)));
-    child.once('close', (code, sig) => {
-      clearTimeout(timer);
-      const tail = output.replace(/\s+$/, '').split('\n').slice(-TAIL_LINES).join('\n');
-      if (timedOut) resolvePromise({ command, exitCode: 124, tail: `${tail}\n[dsctl] stopped after ${Math.round(timeoutMs / 1000)} s`.trim(), durationMs: Date.now() - started });
-      else resolvePromise({ command, exitCode: code ?? (sig ? 128 : 1), tail, durationMs: Date.now() - started });
-    });
-  });
+  // A group of its own: a timeout or Ctrl-C stops what the stage's shell started, not the shell alone.
+  const exit = await runProcess('/bin/sh', ['-c', command], { cwd, signal, timeoutMs, group: true });
+  const durationMs = Date.now() - started;
+  if (exit.error) throw exit.error;
+  if (exit.aborted) return { command, exitCode: 130, tail: 'interrupted', durationMs };
+  const tail = tailLines(exit.output, TAIL_LINES);
+  if (exit.timedOut) return { command, exitCode: 124, tail: `${tail}\n[dsctl] stopped after ${Math.round(timeoutMs / 1000)} s`.trim(), durationMs };
+  return { command, exitCode: exit.code ?? (exit.signal ? 128 : 1), tail, durationMs };
 }

@@ -5,7 +5,7 @@
  * one theme's value only, so an agent that writes it breaks dark mode. It is given as detail.
  */
 import type { Token } from '../contracts/tokens.js';
-import { buildThemeIndex } from '../lint/theme.js';
+import { buildThemeIndex } from '../contracts/theme-index.js';
 import type { Project } from '../project/project.js';
 import { colourRoles, conventionTokens, type ConventionRole } from '../views/generators/conventions.js';
 import { cssVarName } from '../views/generators/css-values.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GATE_PATH } from '../governance/json-pointer-gate.js';
+import { SoftGateEntrySchema } from '../governance/soft-gates/policy-entry.js';
 
 const id = z
   .string()
@@ -41,9 +42,9 @@ export const PolicySchema = z
       )
       .describe('Path-based gates, checked mechanically.'),
     softGates: z
-      .array(z.strictObject({ id, description: nonEmpty }))
+      .array(SoftGateEntrySchema)
       .default([])
-      .describe('Semantic gates: human judgment, surfaced in escalations.'),
+      .describe('Semantic gates: human judgment, surfaced in escalations. Only the gates listed here run in `dsctl gate check`, each with its options.'),
     redTeam: z
       .strictObject({ outputPath: nonEmpty.describe('The only place red-team UI may be written.') })
       .optional(),
@@ -76,6 +77,30 @@ export const PolicySchema = z
       })
       .prefault({}),
     componentGate: z.array(nonEmpty).default([]).describe('Commands a new component must pass.'),
+    selfDrift: z
+      .strictObject({
+        markers: z
+          .array(id)
+          .default([
+            'ssot-write-protection',
+            'designmd-two-layered',
+            'hook-boundary',
+            'brand-gate',
+            'brand-draft-label',
+            'red-team-isolation',
+            'audit-log',
+            'memory-quarantine',
+            'escalation-contract',
+            'ci-failure-triage',
+          ])
+          .describe('Governance sections the loop playbook keeps, each a heading followed by <!-- dsctl:marker NAME --> and a non-empty body: the safety invariants of the loops.'),
+        levels: z
+          .array(nonEmpty)
+          .default(['Level 1', 'Level 2', 'Level 3'])
+          .describe('Automation levels the loop playbook names, so workflow ids (W1…W5) are never read as levels.'),
+      })
+      .prefault({})
+      .describe('What `dsctl drift` requires of the loop playbook.'),
   })
   .describe('dsctl governance policy');
 

@@ -1,10 +1,11 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { globSync } from 'tinyglobby';
 import type { HardGate } from '../governance/gates.js';
 import type { LoadedPolicy } from '../project/policy.js';
+import { isInside } from '../io/paths.js';
 
 /**
  * What `dsctl sandbox` makes read-only at the OS level, and what it cannot. A bind mount needs a path
@@ -222,8 +223,4 @@ function isDirectory(abs: string): boolean {
   }
 }
 
-export function isInside(dir: string, path: string): boolean {
-  const rel = relative(dir, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
 

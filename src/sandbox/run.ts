@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadedPolicy } from '../project/policy.js';
-import { createWorkspaceGuard, type GuardChange } from '../loops/workspace-guard.js';
+import { createWorkspaceGuard, type GuardChange } from '../governance/workspace-guard.js';
 import { SANDBOX_ENV, type Sandbox } from './sandbox.js';
 
 export interface SandboxedRunOptions {

@@ -1,14 +1,14 @@
+import { runSelfDrift } from '../governance/self-drift/run.js';
 import type { Project } from '../project/project.js';
 import type { DriftFinding } from './finding.js';
 import { frontMatterError, readFrontMatter } from './front-matter.js';
 import { resolveOutputs } from './outputs.js';
-import { checkPlaybook } from './playbook-drift.js';
 import { contentHash, findRegions, regionMarkerHint } from './regions.js';
 import { semanticDiff } from './semantic-diff.js';
 
 /** Every drift check: generated views against their sources, and the playbook against reality. */
 export function checkDrift(project: Project, options: { commands: ReadonlySet<string> }): DriftFinding[] {
-  return [...checkViews(project), ...checkPlaybook(project, options)];
+  return [...checkViews(project), ...runSelfDrift(project, options)];
 }
 
 export function checkViews(project: Project): DriftFinding[] {

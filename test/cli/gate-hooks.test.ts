@@ -21,10 +21,13 @@ const gateJson = (app: string, args: string[]) => {
 };
 
 describe('dsctl gate check (built binary, real git)', () => {
-  it('passes staged changes that touch no gate', () => {
+  it('passes staged changes that touch no gate; a UI file is only flagged for a person to review (brand-approval)', () => {
     const { app, git } = repo();
     writeFileSync(join(app, 'examples/new.html'), '<p>x</p>\n');
+    writeFileSync(join(app, 'docs/notes.md'), 'x\n');
     git('add', '-A');
+    expect(gateJson(app, ['--staged'])).toMatchObject({ code: 0, envelope: { ok: true, data: { hard: [], soft: [{ gate: 'brand-approval', path: 'examples/new.html', needs: 'human', blocking: false }], escalation: null } } });
+    git('rm', '-q', '--cached', 'examples/new.html');
     expect(gateJson(app, ['--staged'])).toMatchObject({ code: 0, envelope: { ok: true, data: { hard: [], soft: [], escalation: null } } });
   });
 
@@ -43,7 +46,7 @@ describe('dsctl gate check (built binary, real git)', () => {
     ]);
     expect(envelope.data.escalation).toMatchObject({ workflow: 'gate-check', severity: 'blocking', evidence: expect.arrayContaining([expect.stringContaining('rules.json')]), human_question: expect.any(String) });
     const human = dsctl(['gate', 'check', '--staged'], app);
-    expect(human.stdout).toContain('hard gate contracts');
+    expect(human.stdout).toContain('design/contracts/rules.json\n  error  modified: Tokens, rules and component contracts are the single source of truth; only a human changes them.  hard-gate/contracts\n');
   });
 
   it('lets a generated-region-only change of a two-layered file through, and not a body change', () => {
@@ -82,7 +85,7 @@ describe('dsctl gate check (built binary, real git)', () => {
 
   it('refuses a bad --format, a bad --range and a summary it cannot write, with exit 2; an empty --summary writes none', () => {
     const { app } = repo();
-    expect(dsctl(['gate', 'check', '--staged', '--format', 'sarif'], app)).toMatchObject({ code: 2, stderr: expect.stringContaining('--format expects stylish or github') });
+    expect(dsctl(['gate', 'check', '--staged', '--format', 'sarf'], app)).toMatchObject({ code: 2, stderr: expect.stringContaining('--format must be one of github, json, sarif, stylish, got "sarf"; did you mean "sarif"?') });
     expect(dsctl(['gate', 'check', '--staged', '--format', 'github', '--json'], app)).toMatchObject({ code: 2, stderr: expect.stringContaining('--json and --format github both choose the output') });
     expect(dsctl(['gate', 'check', '--range', 'HEAD'], app)).toMatchObject({ code: 2, stderr: expect.stringContaining('--range expects A..B or A...B') });
     expect(dsctl(['gate', 'check', '--range', 'HEAD....HEAD'], app).code).toBe(2);
@@ -231,12 +234,14 @@ describe('the starter CI workflow runs dsctl gate check (built binary, real git)
     expect(blocked.summary).toContain('## dsctl gate check: blocked');
     expect(blocked.summary).toContain('| `contracts` | `design/contracts/rules.json` | modified | Tokens, rules and component contracts are the single source of truth; only a human changes them. |');
     expect(blocked.summary).toContain('CODEOWNERS');
-    expect(blocked.stdout).toContain('::error file=design/contracts/rules.json,title=Hard gate contracts::modified: Tokens, rules and component contracts');
+    expect(blocked.stdout).toContain('::error file=design/contracts/rules.json,title=hard-gate/contracts::modified: Tokens, rules and component contracts');
 
+    // App code passes; its UI is only flagged for a person to review (brand-approval does not block).
     const clean = run(contract, appOnly);
     expect(clean.code, clean.stderr).toBe(0);
-    expect(clean.summary).toContain('no gate touched');
-    expect(clean.stdout).toBe('');
+    expect(clean.summary).toContain('## dsctl gate check: passed, for a person to review');
+    expect(clean.summary).toContain('| `brand-approval` | `src/App.tsx` |');
+    expect(clean.stdout).toBe('::notice file=src/App.tsx,title=soft-gate/brand-approval::a UI file is added: visual judgment (hierarchy, warmth, product fit) needs a person%0Afor a person to review; does not block\n');
 
     // The base branch moved on (it has the contract change), the head did not: three dots count only the head's changes.
     const behind = run(contract, base);
@@ -279,7 +284,8 @@ describe('dsctl gate check --staged: a person\'s path through the gate (built bi
 
     const declined = onTty(app, 'gate approve --staged', 'n\n');
     expect(declined.code).toBe(1);
-    expect(declined.out).toContain('AGENTS.md  modified  hard gate agents-md');
+    expect(declined.out).toContain('AGENTS.md\r\n  error  modified: Workflow rules');
+    expect(declined.out).toContain('hard-gate/agents-md');
     expect(declined.out).toContain('not approved');
 
     const approved = onTty(app, 'gate approve --staged', 'y\n');

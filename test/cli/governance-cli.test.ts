@@ -69,13 +69,13 @@ describe('governance commands (in-process)', () => {
     writeFileSync(path, original + '{"attempts":1,"chan');
     const torn = capture(dir);
     expect(runAuditVerify(torn.ctx, {})).toBe(0);
-    expect(torn.out()).toContain(`${LOG}\n  5:1  warn   torn line`);
+    expect(torn.out()).toContain(`${LOG}\n  5:1     warn   torn line`);
     expect(torn.err()).toContain('4 record(s), chain intact');
 
     writeFileSync(path, original.replace('10:02:30Z', '10:02:31Z'));
     const broken = capture(dir);
     expect(runAuditVerify(broken.ctx, {})).toBe(1);
-    expect(broken.out()).toContain('3:1  error  hash mismatch: the record was edited');
+    expect(broken.out()).toContain('3:1     error  hash mismatch: the record was edited');
     expect(broken.out()).toContain('audit/hash-mismatch');
     expect(broken.err()).toBe(`✖ ${LOG}: chain broken at line 3; 2 record(s) before it verified\n`);
 

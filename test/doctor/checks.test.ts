@@ -208,6 +208,15 @@ const ROWS: readonly Row[] = [
     want: [{ code: 'husky-inactive' }],
   },
   {
+    name: 'husky not set up in this clone (git runs .git/hooks), its pre-commit with the gate check',
+    check: 'git-hook',
+    plant: (dir) => {
+      mkdirSync(join(dir, '.husky'), { recursive: true });
+      writeFileSync(join(dir, '.husky/pre-commit'), '.dsctl/bin/dsctl gate check --staged\n');
+    },
+    want: [{ code: 'husky-inactive', message: 'git runs its hooks from .git/hooks', fix: 'run `npm install`', file: '.husky/pre-commit' }],
+  },
+  {
     name: 'not a git repository',
     check: 'git-hook',
     plant: (dir) => rmSync(join(dir, '.git'), { recursive: true, force: true }),

@@ -161,7 +161,7 @@ describe('dsctl gate approve (in-process, injected terminal)', () => {
     git('add', '-A');
     const declined = io(app);
     expect(await runGateApprove(ctx(declined.value), { staged: true }, terminal(''))).toBe(1);
-    expect(declined.err.join('')).toContain('AGENTS.md  modified  hard gate agents-md');
+    expect(declined.err.join('')).toContain('AGENTS.md\n  error  modified: Workflow rules, loading paths and the meaning of human gates for agents are human decisions.  hard-gate/agents-md\n');
     expect(existsSync(log)).toBe(false);
     const approved = io(app);
     const t = terminal('y');

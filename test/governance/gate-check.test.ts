@@ -3,9 +3,10 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkGates, type GateCheckResult } from '../../src/governance/gate-check.js';
+import { gateEscalation, gateProblems, gateSummaryMarkdown } from '../../src/governance/gate-report.js';
 import { loadPolicy } from '../../src/project/policy.js';
 import { initProject } from '../../src/project/init.js';
-import { editJson, starterProject } from '../support/project.js';
+import { editJson, readJson, starterProject } from '../support/project.js';
 import { tempDir } from '../support/temp-dir.js';
 
 /** The starter (written in-process) committed to a fresh git repository. */
@@ -209,5 +210,94 @@ describe('gate check in a project below the top of its repository (real git)', (
       'modified packages/design/package.json ci-scripts',
       'skip-worktree packages/design/AGENTS.md agents-md',
     ]);
+  });
+});
+
+describe('gate check runs the soft gates of policy.softGates (real git)', () => {
+  const softOf = (r: GateCheckResult) => r.soft.map((s) => `${s.gate} ${s.path}: ${s.reason}${s.blocking ? '' : ' (review)'}`);
+
+  it('in a project below the top of its repository, with the paths git reports and project-relative options', async () => {
+    const top = tempDir('dsctl-mono-');
+    const app = join(top, 'packages/design');
+    initProject(app);
+    mkdirSync(join(app, 'checks'));
+    writeFileSync(join(app, 'checks/a.js'), 'check(1);\ncheck(2);\n');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd: top, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'monorepo');
+    editJson<{ softGates: { id: string; options?: unknown }[] }>(app, 'design/policy.json', (p) => {
+      for (const g of p.softGates) if (g.id === 'test-weakening') g.options = { testFileGlobs: ['checks/**'], assertionPattern: String.raw`\bcheck\(` };
+    });
+    writeFileSync(join(app, 'checks/a.js'), 'check(1);\n');
+    editJson<{ rules: { id: string; alternative?: string }[] }>(app, 'design/contracts/rules.json', (r) => {
+      (r.rules[0] as { alternative?: string }).alternative = 'Anything goes.';
+    });
+    git('add', 'packages/design/checks', 'packages/design/design/contracts');
+    const id = readJson<{ rules: { id: string }[] }>(app, 'design/contracts/rules.json').rules[0]?.id;
+    expect(softOf(checkGates(await loadPolicy({ cwd: app }), { kind: 'staged' }))).toEqual([
+      `rule-change packages/design/design/contracts/rules.json: rule ${id}: alternative changes`,
+      'test-weakening packages/design/checks/a.js: assertions go down from 2 to 1',
+    ]);
+  });
+
+  it('explicit paths: path-only gates flag, comparing gates say what they cannot tell, nothing is counted', async () => {
+    const { check } = repo();
+    const result = await check({ kind: 'paths', paths: ['examples/clean.html', 'design/contracts/rules.json', 'test/a.test.ts'] });
+    expect(softOf(result)).toEqual([
+      'brand-approval examples/clean.html: a UI file is modified: visual judgment (hierarchy, warmth, product fit) needs a person (review)',
+      'rule-change design/contracts/rules.json: the rules file is written: with no old side to compare, which rules change is for a person to check',
+    ]);
+    expect(result.skipped.map((k) => k.gate)).toEqual(['mcp-public-contract']);
+  });
+
+  it('an empty policy.softGates runs none', async () => {
+    const { app, git, check } = repo();
+    editJson<{ softGates: unknown[] }>(app, 'design/policy.json', (p) => (p.softGates = []));
+    rmSync(join(app, 'examples/clean.html'));
+    editJson<{ rules: { severity: string }[] }>(app, 'design/contracts/rules.json', (r) => r.rules.pop());
+    git('add', '-A');
+    const result = await check();
+    expect(result).toMatchObject({ soft: [], skipped: [] });
+    expect(hardOf(result)).toEqual(['modified design/contracts/rules.json contracts', 'modified design/policy.json policy']);
+  });
+});
+
+describe('gate report of soft flags', () => {
+  const flag = (gate: string, blocking: boolean, needs: 'approval' | 'human' = 'approval') => ({ kind: 'soft' as const, gate, path: `${gate}.txt`, reason: `${gate} found`, needs, blocking });
+  const result = (soft: GateCheckResult['soft'], skipped: GateCheckResult['skipped'] = []): GateCheckResult => ({ changes: [{ status: 'modified', path: 'x' }], hard: [], soft, skipped });
+
+  it('gives blocking flags as errors and the rest as notes; an approval turns every finding into a note', () => {
+    const r = result([flag('test-weakening', true), flag('brand-approval', false, 'human')]);
+    expect(gateProblems(r)).toEqual([
+      { severity: 'error', code: 'soft-gate/test-weakening', message: 'test-weakening found', file: 'test-weakening.txt', hint: 'a person must decide' },
+      { severity: 'info', code: 'soft-gate/brand-approval', message: 'brand-approval found', file: 'brand-approval.txt', hint: 'for a person to review; does not block' },
+    ]);
+    const hard: GateCheckResult = { ...r, hard: [{ kind: 'hard', gate: 'contracts', reason: 'only a human', path: 'design/contracts/rules.json', change: 'modified' }] };
+    expect(gateProblems(hard, 'Ada <ada@example.com>').map((p) => [p.severity, p.code, p.message, p.hint])).toEqual([
+      ['info', 'hard-gate/contracts', 'modified: only a human', 'approved by Ada <ada@example.com>'],
+      ['info', 'soft-gate/test-weakening', 'test-weakening found', 'approved by Ada <ada@example.com>'],
+      ['info', 'soft-gate/brand-approval', 'brand-approval found', 'for a person to review; does not block'],
+    ]);
+  });
+
+  it('summarises who decides, and the gates that did not run', () => {
+    const blocked = gateSummaryMarkdown(result([flag('release', true), flag('brand-approval', true, 'human')], [{ gate: 'mcp-public-contract', reason: 'no file' }]), { kind: 'range', range: 'a...b' });
+    expect(blocked).toContain('## dsctl gate check: blocked');
+    expect(blocked).toContain('| `release` | `release.txt` | release found | a person must decide |');
+    expect(blocked).toContain('| `brand-approval` | `brand-approval.txt` | brand-approval found | a person must judge it |');
+    expect(blocked).toContain('Soft gate `mcp-public-contract` did not run: no file.');
+    expect(blocked).toContain('CODEOWNERS');
+    const none = gateSummaryMarkdown(result([], [{ gate: 'mcp-public-contract', reason: 'no file' }]), { kind: 'staged' });
+    expect(none).toBe('## dsctl gate check: no gate touched\n\n1 changed path(s) in the staged changes; none is hard-gated and no soft gate flags any.\n\nSoft gate `mcp-public-contract` did not run: no file.\n');
+  });
+
+  it('escalates with the words of each blocking gate, and marks what needs a human', () => {
+    expect(gateEscalation(result([flag('rule-change', true), flag('brand-approval', true, 'human'), flag('release', false)]))).toMatchObject({
+      severity: 'error',
+      stuck_reason: 'a change alters the lint rules; UI changes that only a person can judge visually',
+      human_question: 'Should these rules change as shown? Does the changed UI fit the brand (visual judgment, hierarchy, warmth, product fit)?',
+      evidence: ['rule-change.txt: rule-change found (soft gate "rule-change")', 'brand-approval.txt: brand-approval found (soft gate "brand-approval", needs: human)', 'release.txt: release found (soft gate "release", does not block)'],
+    });
   });
 });

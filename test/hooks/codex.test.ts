@@ -1,12 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codexHook, codexToolCall, parseApplyPatch, patchTargets } from '../../src/hooks/codex.js';
 import { starterProject } from '../support/project.js';
+import { recorded as recordedPayload, type Payload } from './payloads.js';
 
-type Payload = Record<string, unknown> & { tool_name?: string; tool_input?: unknown; cwd: string };
 /** A payload as Codex 0.169.0 sent it to a hook under `codex exec` (recorded with a scratch hook that dumped its stdin). */
-const recorded = (name: string): Payload => JSON.parse(readFileSync(new URL(`./fixtures/codex-0.169.0-${name}.json`, import.meta.url), 'utf8')) as Payload;
+const recorded = (name: string): Payload => recordedPayload(`codex-0.169.0-${name}`);
 
 const patch = (body: string) => `*** Begin Patch\n${body}*** End Patch\n`;
 

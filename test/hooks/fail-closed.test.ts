@@ -5,15 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { claudeHook } from '../../src/hooks/claude.js';
 import { cursorHook } from '../../src/hooks/cursor.js';
 import { BIN, dsctl } from '../support/cli.js';
-
-const BIN_DIR = dirname(BIN);
 import { editJson, sharedStarterProject, starterProject } from '../support/project.js';
 import { tempDir } from '../support/temp-dir.js';
+import { MALFORMED, preToolUse as payload } from './payloads.js';
+
+const BIN_DIR = dirname(BIN);
 
 /** The built hook, as Claude Code runs it: JSON on stdin, the answer in the exit code and on stderr. */
 const hook = (stdin: string, env: Record<string, string> = {}, cwd = '/tmp') => dsctl(['hook', 'claude', 'pre-tool-use'], cwd, { CLAUDE_PROJECT_DIR: '', DSCTL_RUN_ID: '', DSCTL_SANDBOX: '', CLAUDE_CODE_ENTRYPOINT: '', CLAUDE_CODE_SESSION_ATTENDED: '', ...env }, stdin);
-const payload = (cwd: string, tool_name: string, tool_input?: unknown, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ session_id: 's', cwd, hook_event_name: 'PreToolUse', tool_name, ...(tool_input === undefined ? {} : { tool_input }), ...extra });
 
 describe('the hook fails closed (the built binary)', () => {
   const dir = sharedStarterProject();
@@ -25,7 +24,7 @@ describe('the hook fails closed (the built binary)', () => {
     expect(run.stderr).toContain('hard gate "design-md-body"');
   });
 
-  const odd: [string, string][] = [
+  const odd: (readonly [string, string])[] = [
     ['file_path as an array', payload(dir, 'Write', { file_path: ['AGENTS.md'], content: 'x' })],
     ['content missing', payload(dir, 'Write', { file_path: 'src/x.ts' })],
     ['edits: [null]', payload(dir, 'MultiEdit', { file_path: 'src/x.ts', edits: [null] })],
@@ -38,12 +37,8 @@ describe('the hook fails closed (the built binary)', () => {
     ['no tool_name', JSON.stringify({ cwd: dir, tool_input: { command: 'ls' } })],
     ['another event in the payload', payload(dir, 'Bash', { command: 'ls' }, { hook_event_name: 'PostToolUse' })],
     ['cwd not a string', payload(dir, 'Write', { file_path: 'src/x.ts', content: 'x' }, { cwd: 42 })],
-    ['a JSON array', '[]'],
-    ['a JSON string', '"Write"'],
-    ['a JSON number', '42'],
-    ['not JSON', '{"tool_name": "Write",'],
-    ['nothing', ''],
     ['an unknown tool without input', payload(dir, 'mcp__filesystem__write_file')],
+    ...MALFORMED,
   ];
   it.each(odd)('denies a payload with %s (exit 2, one line)', (_name, stdin) => {
     const run = hook(stdin);

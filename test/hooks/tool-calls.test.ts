@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toolCallOf } from '../../src/hooks/tool-calls.js';
+import { recorded as recordedPayload } from './payloads.js';
 
 /** A PreToolUse payload as Claude Code 2.1.328 sent it to a hook under `claude -p` (recorded). */
-const recorded = JSON.parse(readFileSync(new URL('./fixtures/claude-2.1.328-pre-tool-use-write.json', import.meta.url), 'utf8')) as { tool_name: string; tool_input: unknown };
+const recorded = recordedPayload('claude-2.1.328-pre-tool-use-write') as { tool_name: string; tool_input: unknown };
 
 describe('toolCallOf (Claude Code 2.1.328)', () => {
   it('reads the recorded Write payload', () => {

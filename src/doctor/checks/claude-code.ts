@@ -1,23 +1,9 @@
+import { AGENT_HOOKS } from '../../project/agent-hooks.js';
 import { claudeSandboxRules } from '../../sandbox/claude-settings.js';
-import { AGENT_HOOK_MESSAGES, checkAgentHooks, isObject, type AgentHookSpec } from '../agent-hooks.js';
+import { AGENT_HOOK_MESSAGES, checkAgentHooks, isObject, notInstalled } from '../agent-hooks.js';
 import { reporter, type DoctorCheck, type DoctorFinding } from '../check.js';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 
-/** The tools whose calls can write: Claude Code's file tools, Bash, and any MCP server's tools. */
-const WRITE_TOOLS = ['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash', 'mcp__filesystem__write_file'];
-
-const SPEC: AgentHookSpec = {
-  agent: 'claude',
-  file: '.claude/settings.json',
-  grouped: true,
-  events: [
-    { event: 'PreToolUse', dsctl: 'pre-tool-use', mustCover: WRITE_TOOLS },
-    { event: 'PostToolUse', dsctl: 'post-tool-use' },
-    { event: 'Stop', dsctl: 'stop' },
-  ],
-  vars: (root) => ({ CLAUDE_PROJECT_DIR: root }),
-};
+const AGENT = AGENT_HOOKS.claude;
 
 export const check: DoctorCheck = {
   id: 'claude-code',
@@ -31,12 +17,12 @@ export const check: DoctorCheck = {
       'sandbox-deny-missing': { message: 'sandbox.filesystem.denyWrite misses {paths}, which the hard gates protect', fix: 'run `dsctl hooks install --claude`' },
     },
   },
-  skip: (ctx) => (existsSync(join(ctx.root, SPEC.file)) ? undefined : `no ${SPEC.file}: Claude Code hooks are not installed (\`dsctl hooks install --claude\`)`),
+  skip: notInstalled(AGENT),
   run(ctx) {
     const report = reporter(check);
-    const { findings, doc } = checkAgentHooks(ctx, SPEC, report);
+    const { findings, doc } = checkAgentHooks(ctx, AGENT, report);
     if (doc === undefined || !isObject(doc.value)) return findings;
-    const at = (pointer: string) => ({ file: SPEC.file, ...doc.locate(pointer) });
+    const at = (pointer: string) => ({ file: AGENT.file, ...doc.locate(pointer) });
     const sandbox = isObject(doc.value.sandbox) ? doc.value.sandbox : {};
     const own: DoctorFinding[] = [];
     if (sandbox.enabled !== true) own.push(report('sandbox-off', {}, at('/sandbox/enabled')));

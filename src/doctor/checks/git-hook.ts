@@ -1,10 +1,11 @@
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { git, isGitWorkTree } from '../../io/git.js';
-import { programFindings } from '../agent-hooks.js';
+import { join } from 'node:path';
+import { isGitWorkTree } from '../../io/git.js';
+import { preCommitHook } from '../../project/pre-commit-hook.js';
+import { AGENT_HOOK_MESSAGES, programFindings } from '../agent-hooks.js';
 import { reporter, type DoctorCheck, type DoctorFinding } from '../check.js';
 import { commandProgram } from '../command-program.js';
-import { AGENT_HOOK_MESSAGES } from '../agent-hooks.js';
+import { relativeInside } from '../../io/paths.js';
 
 const GATE = /gate\s+check\b[^\n]*--staged/;
 
@@ -18,25 +19,22 @@ export const check: DoctorCheck = {
       missing: { message: 'no pre-commit hook at {file}: commits are not checked against the hard gates', fix: 'run `dsctl hooks install --git`' },
       'no-gate-check': { message: 'the hook does not run `dsctl gate check --staged`: commits are not checked against the hard gates', fix: 'run `dsctl hooks install --git` (it appends the check to your hook)' },
       'not-executable': { message: 'the hook is not executable, so git skips it', fix: 'run `chmod +x {file}`' },
-      'husky-inactive': { message: '{file} runs the gate check, but git runs its hooks from {hooks}, not husky\'s', fix: 'run `npm install` (husky\'s `prepare` script points core.hooksPath at .husky/_), or `dsctl hooks install --git`' },
+      'husky-inactive': { message: '{file} runs the gate check, but git runs its hooks from {hooks}, not husky\'s', fix: 'run `npm install` (husky\'s `prepare` script points core.hooksPath at .husky/_){or}' },
     },
   },
   run(ctx) {
     const report = reporter(check);
-    if (!isGitWorkTree(ctx.root)) return [report('not-a-repo')];
-    const raw = git(ctx.root, ['rev-parse', '--git-path', 'hooks'], 'doctor/git').trim();
-    const hooksDir = isAbsolute(raw) ? raw : resolve(ctx.root, raw);
-    const show = (abs: string) => {
-      const rel = relative(ctx.root, abs);
-      return rel.startsWith('..') || isAbsolute(rel) ? abs : rel.split(sep).join('/');
-    };
-    // husky 9 points core.hooksPath at .husky/_, whose stubs run the user's .husky/<hook>.
-    const husky = basename(hooksDir) === '_' && basename(dirname(hooksDir)) === '.husky';
-    const script = husky ? join(dirname(hooksDir), 'pre-commit') : join(hooksDir, 'pre-commit');
+    const hook = isGitWorkTree(ctx.root) ? preCommitHook(ctx.root) : undefined;
+    if (hook === undefined) return [report('not-a-repo')];
+    const show = (abs: string) => relativeInside(ctx.root, abs) ?? abs;
+    const script = hook.file;
     const file = show(script);
+    const hasGate = (path: string) => existsSync(path) && GATE.test(readFileSync(path, 'utf8'));
+    // The check is in husky's script, which git does not run here.
+    const inactive = (or: string) => [report('husky-inactive', { file: '.husky/pre-commit', hooks: show(hook.hooksDir), or }, { file: '.husky/pre-commit' })];
+    if (hook.via === 'husky-inactive' && hasGate(script)) return inactive('');
     if (!existsSync(script)) {
-      const huskyScript = join(ctx.root, '.husky', 'pre-commit');
-      if (!husky && existsSync(huskyScript) && GATE.test(readFileSync(huskyScript, 'utf8'))) return [report('husky-inactive', { file: '.husky/pre-commit', hooks: show(hooksDir) }, { file: '.husky/pre-commit' })];
+      if (hook.via === 'git' && hasGate(join(ctx.root, '.husky', 'pre-commit'))) return inactive(`, or \`dsctl hooks install --git\` to check commits from ${show(hook.hooksDir)}`);
       return [report('missing', { file }, { file })];
     }
     const text = readFileSync(script, 'utf8');
@@ -44,7 +42,8 @@ export const check: DoctorCheck = {
     const index = lines.findIndex((l) => GATE.test(l) && !l.trimStart().startsWith('#'));
     if (index === -1) return [report('no-gate-check', { file }, { file })];
     const findings: DoctorFinding[] = [];
-    if (!husky) {
+    // husky's stubs run the script with sh: it need not be executable.
+    if (hook.via !== 'husky') {
       try {
         accessSync(script, constants.X_OK);
       } catch {

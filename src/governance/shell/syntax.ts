@@ -4,12 +4,12 @@
  * `case`, functions), and its tree keeps every node: `sh-syntax`, the WASM build of the same parser,
  * only hands JavaScript each statement's position, and `bash-parser` misreads heredocs and `&>`.
  *
- * Loading it costs about 70 ms (about 30 ms with V8's code cache, see cached-require.ts, most of it
+ * Loading it costs about 70 ms (about 30 ms with V8's code cache, see src/runtime/code-cache.ts, most of it
  * the GopherJS runtime starting), so it is required lazily, on the first command that needs a parser
  * (plain command lines never do, see plain.ts), and once per process. Only the part of the Go tree
  * this package reads is typed below.
  */
-import { cachedRequire } from './cached-require.js';
+import { cachedRequire } from '../../runtime/code-cache.js';
 
 export interface ShPos {
   Offset(): number;
@@ -141,7 +141,7 @@ export function shellSyntax(): ShellSyntax {
   return loaded;
 }
 
-/** Exercises what a hook call uses, so that a fresh code cache holds it compiled (see cached-require.ts). */
+/** Exercises what a hook call uses, so that a fresh code cache holds it compiled (see src/runtime/code-cache.ts). */
 const WARM_UP = `cd "$D" && sed -i 's/a/b/' x{1,2}.json 2>&1 | tee >(cat) $'y' <<< z; echo $(ls) \`id\` \${X:-1}; if [[ -f x ]]; then :; fi`;
 
 function load(): ShellSyntax {

@@ -27,8 +27,8 @@ export function classMatcher(test: ClassTest): (name: string) => boolean {
 }
 
 /** The shared loop of the three Tailwind detectors: one finding per matching class occurrence. */
-export function findClasses(doc: LintDocument, matches: (name: string) => boolean): Finding[] {
-  const findings: Finding[] = [];
+export function findClasses(doc: LintDocument, matches: (name: string) => boolean): Finding<keyof typeof CLASS_MESSAGES>[] {
+  const findings: Finding<keyof typeof CLASS_MESSAGES>[] = [];
   const table = doc.classes;
   table.names.forEach((name, i) => {
     if (!matches(name)) return;

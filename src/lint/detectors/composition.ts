@@ -1,10 +1,39 @@
 import type { ChildNode, Element, Text } from 'domhandler';
-import type { CompositionCheck } from '../../contracts/rule-types.js';
+import { z } from 'zod';
+import { nonEmptyString, stringList } from '../../contracts/rule-fields.js';
 import { hasClassName } from '../class-token.js';
-import type { DetectorModule, Finding } from '../detector.js';
+import { defineDetector, type CheckOf, type Finding } from '../detector.js';
 import type { LintDocument } from '../document.js';
 import { isDynamic, tagRange } from './markup.js';
 import { compileSelector, type CompiledSelector } from './selector.js';
+
+const compositionCheck = z.discriminatedUnion('kind', [
+  z
+    .strictObject({ kind: z.literal('nested-selector'), selector: nonEmptyString, nested: nonEmptyString })
+    .describe('An element matching `nested` inside an element matching `selector`; one finding per nested occurrence.'),
+  z
+    .strictObject({
+      kind: z.literal('dom-attr-required'),
+      selector: nonEmptyString,
+      requireAnyAttr: stringList,
+      when: z.enum(['always', 'icon-only', 'text-glyph']).optional(),
+      glyphs: stringList.optional(),
+      scope: z.enum(['self', 'ancestor-or-self']).optional(),
+    })
+    .describe('Elements matching `selector` must carry a non-blank attribute of `requireAnyAttr`.')
+    // JSON Schema only (zod does not validate rules): text-glyph needs its glyphs.
+    .meta({ if: { properties: { when: { const: 'text-glyph' } }, required: ['when'] }, then: { required: ['glyphs'] } }),
+  z
+    .strictObject({ kind: z.literal('dom-class-required'), selector: nonEmptyString, requireAnyClass: stringList, excludeWhen: nonEmptyString.optional() })
+    .describe('Elements matching `selector` must carry one of `requireAnyClass`, unless they match `excludeWhen`.'),
+]);
+type CompositionCheck = CheckOf<typeof compositionCheck>;
+
+const messages = {
+  'nested-selector': '<{tag}> matching "{nested}" inside "{selector}": {description}',
+  'dom-attr-required': '<{tag}> needs one of {attrs}: {description}',
+  'dom-class-required': '<{tag}> needs one of the classes {classes}: {description}',
+} as const;
 
 type Matcher = (element: Element) => boolean;
 
@@ -18,16 +47,16 @@ interface Prepared {
 // Text from a JSX or Vue expression: present but unknown (see the JSX and Vue sources).
 const UNKNOWN_TEXT = '\u0000';
 
-/** How components are put together: nesting, accessible names, required component classes. */
-export const detector: DetectorModule<Prepared> = {
+export const detector = defineDetector({
   id: 'composition',
-  messages: {
-    'nested-selector': '<{tag}> matching "{nested}" inside "{selector}": {description}',
-    'dom-attr-required': '<{tag}> needs one of {attrs}: {description}',
-    'dom-class-required': '<{tag}> needs one of the classes {classes}: {description}',
+  meta: {
+    docs: { description: 'How components are put together: nesting, accessible names, required component classes, as `compositionCheck.kind` says.' },
+    check: { key: 'compositionCheck', schema: compositionCheck },
+    patterns: [],
+    messages,
   },
-  prepare(rule) {
-    const check = rule.compositionCheck as CompositionCheck;
+  prepare(rule): Prepared {
+    const check = rule.compositionCheck;
     return {
       check,
       selector: compileSelector(check.selector),
@@ -36,7 +65,7 @@ export const detector: DetectorModule<Prepared> = {
     };
   },
   run(doc, _rule, prepared) {
-    const findings: Finding[] = [];
+    const findings: Finding<keyof typeof messages>[] = [];
     const { check, selector, nested, exclude } = prepared;
     const selected = selector.matcherIn(doc);
     const nestedSelected = nested?.matcherIn(doc);
@@ -75,7 +104,7 @@ export const detector: DetectorModule<Prepared> = {
     }
     return findings;
   },
-};
+});
 
 function hasAncestor(element: Element, matches: Matcher): boolean {
   for (let node = element.parent; node && node.type !== 'root'; node = node.parent) {

@@ -16,13 +16,13 @@
  * where it sets a background under an inherited text colour (token = the background class or value).
  */
 import type { Element } from 'domhandler';
-import type { ContrastCheck } from '../../contracts/rule-types.js';
+import { z } from 'zod';
 import { parseClassToken } from '../class-token.js';
 import { compositeOver, contrastRatio, parseCssColour, toHex, tokenColour, type Colour } from '../colour.js';
-import type { DetectorModule, Finding, LintContext } from '../detector.js';
+import { defineDetector, type CheckOf, type Finding, type LintContext } from '../detector.js';
 import type { ClassTable } from '../class-table.js';
 import type { CssDeclaration, LintDocument } from '../document.js';
-import { buildFontWeightIndex, type FontWeightIndex } from '../theme.js';
+import { buildFontWeightIndex, type FontWeightIndex } from '../../contracts/theme-index.js';
 import { allElements, tagRange } from './markup.js';
 
 /** WCAG 2.x thresholds (SC 1.4.3): large text is 18pt (24px), or 14pt (18.66px) bold. */
@@ -70,23 +70,36 @@ interface Prepared {
   readonly ratios: WeakMap<Colour, WeakMap<Colour, number>>;
 }
 
+const MIN_RATIO = 4.5;
+const LARGE_TEXT_MIN_RATIO = 3;
+
+const contrastCheck = z.strictObject({
+  minRatio: z.number().min(1).max(21).default(MIN_RATIO).describe('WCAG 2.x minimum contrast ratio for normal text.'),
+  largeTextMinRatio: z.number().min(1).max(21).default(LARGE_TEXT_MIN_RATIO).describe('WCAG 2.x minimum for large text.'),
+});
+
+const messages = { low: 'Contrast {ratio}:1 of {fg} on {bg} is below the WCAG 2.x minimum of {required}:1' } as const;
+
 const MEMO_LIMIT = 20_000;
 // Shared by every element that sets no colour, size or weight of its own.
 const NOTHING: Own & Resolved = Object.freeze({});
 
-export const detector: DetectorModule<Prepared> = {
+export const detector = defineDetector({
   id: 'contrast',
-  messages: {
-    low: 'Contrast {ratio}:1 of {fg} on {bg} is below the WCAG 2.x minimum of {required}:1',
+  meta: {
+    docs: { description: "WCAG 2.x contrast of text colour against its resolved background, from the theme's tokens; large text has its own minimum." },
+    check: { key: 'contrastCheck', schema: contrastCheck },
+    patterns: [],
+    messages,
   },
-  prepare(rule, context) {
-    const check: ContrastCheck = rule.contrastCheck ?? {};
+  prepare(rule, context): Prepared {
+    const check: CheckOf<typeof contrastCheck> = rule.contrastCheck ?? {};
     const bgToken = context.theme.lookup('color', 'bg');
     const bgColour = bgToken && tokenColour(bgToken);
     const pageBg = bgColour ? { colour: bgColour, source: `page background ${bgToken.path}` } : undefined;
     return {
-      minRatio: check.minRatio ?? 4.5,
-      largeTextMinRatio: check.largeTextMinRatio ?? 3,
+      minRatio: check.minRatio ?? MIN_RATIO,
+      largeTextMinRatio: check.largeTextMinRatio ?? LARGE_TEXT_MIN_RATIO,
       weights: buildFontWeightIndex(context.project),
       classes: new Map(),
       ratios: new WeakMap(),
@@ -97,7 +110,7 @@ export const detector: DetectorModule<Prepared> = {
     if (!doc.root) return [];
     const elements = allElements(doc);
     const owns = ownStyles(doc, elements, prepared, context);
-    const findings: Finding[] = [];
+    const findings: Finding<keyof typeof messages>[] = [];
     // The current element's ancestors and their resolved states: elements come in document order.
     const path: Element[] = [];
     const states: Resolved[] = [];
@@ -146,7 +159,7 @@ export const detector: DetectorModule<Prepared> = {
     }
     return findings;
   },
-};
+});
 
 /** The background to judge against: translucent layers end on the page background, then white. */
 function backdrop(bg: Paint | undefined, prepared: Prepared): Paint | undefined {

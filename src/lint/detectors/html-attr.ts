@@ -1,9 +1,36 @@
 import type { Element } from 'domhandler';
-import type { HtmlAttrCheck } from '../../contracts/rule-types.js';
-import type { DetectorModule, Finding } from '../detector.js';
+import { z } from 'zod';
+import { nonEmptyString, stringList } from '../../contracts/rule-fields.js';
+import { defineDetector, type CheckOf, type Finding } from '../detector.js';
 import type { LintDocument } from '../document.js';
 import { attributeNameRange, elementsWithAttribute, elementsWithTags, isDynamic, tagMatches, tagRange } from './markup.js';
 import { compileSelector, type CompiledSelector } from './selector.js';
+
+const htmlAttrCheck = z.discriminatedUnion('kind', [
+  z
+    .strictObject({ kind: z.literal('attr-value-forbidden'), attr: nonEmptyString, values: stringList.optional(), valuePattern: nonEmptyString.optional(), tags: stringList.optional() })
+    .describe('An attribute whose value equals one of `values` (or matches `valuePattern`).')
+    // JSON Schema only (zod does not validate rules): one of the two is needed.
+    .meta({ anyOf: [{ required: ['values'] }, { required: ['valuePattern'] }] }),
+  z
+    .strictObject({ kind: z.literal('attr-value-contains'), attr: nonEmptyString, values: stringList, tags: stringList.optional() })
+    .describe('An attribute whose value contains one of `values`.'),
+  z.strictObject({ kind: z.literal('attr-present'), attr: nonEmptyString, tags: stringList.optional() }).describe('An attribute that must not be present at all.'),
+  z.strictObject({ kind: z.literal('tag-present'), tags: stringList }).describe('A tag that must not be used.'),
+  z.strictObject({ kind: z.literal('tag-missing-attr'), tags: stringList, attrs: stringList }).describe('A tag that must carry one of `attrs`.'),
+  z.strictObject({ kind: z.literal('element-present'), selector: nonEmptyString }).describe('An element matching a CSS selector that must not be present.'),
+]);
+type HtmlAttrCheck = CheckOf<typeof htmlAttrCheck>;
+
+const messages = {
+  'attr-value-forbidden': '{attr}="{value}" on <{tag}>: {description}',
+  'attr-value-contains': '{attr} on <{tag}> contains "{needle}": {description}',
+  'attr-present': '{attr} on <{tag}>: {description}',
+  'tag-present': '<{tag}>: {description}',
+  'tag-missing-attr': '<{tag}> without {attrs}: {description}',
+  'element-present': '<{tag}> matches "{selector}": {description}',
+} as const;
+type MessageId = keyof typeof messages;
 
 interface Prepared {
   readonly check: HtmlAttrCheck;
@@ -11,19 +38,16 @@ interface Prepared {
   readonly selector?: CompiledSelector;
 }
 
-/** Attributes and tags on the parsed DOM (HTML, JSX, Vue templates alike). */
-export const detector: DetectorModule<Prepared> = {
+export const detector = defineDetector({
   id: 'html-attr',
-  messages: {
-    'attr-value-forbidden': '{attr}="{value}" on <{tag}>: {description}',
-    'attr-value-contains': '{attr} on <{tag}> contains "{needle}": {description}',
-    'attr-present': '{attr} on <{tag}>: {description}',
-    'tag-present': '<{tag}>: {description}',
-    'tag-missing-attr': '<{tag}> without {attrs}: {description}',
-    'element-present': '<{tag}> matches "{selector}": {description}',
+  meta: {
+    docs: { description: 'Attributes and tags on the parsed DOM (HTML, JSX, Vue templates alike), as `htmlAttrCheck.kind` says.' },
+    check: { key: 'htmlAttrCheck', schema: htmlAttrCheck },
+    patterns: [],
+    messages,
   },
-  prepare(rule) {
-    const check = rule.htmlAttrCheck as HtmlAttrCheck;
+  prepare(rule): Prepared {
+    const check = rule.htmlAttrCheck;
     return {
       check,
       ...(check.kind === 'attr-value-forbidden' && check.valuePattern ? { valuePattern: new RegExp(check.valuePattern) } : {}),
@@ -31,7 +55,7 @@ export const detector: DetectorModule<Prepared> = {
     };
   },
   run(doc, _rule, { check, valuePattern, selector }) {
-    const findings: Finding[] = [];
+    const findings: Finding<MessageId>[] = [];
     const selected = selector?.matcherIn(doc);
     for (const element of candidates(doc, check, selector)) {
       const finding = inspect(doc, element, check, valuePattern, selected);
@@ -39,7 +63,7 @@ export const detector: DetectorModule<Prepared> = {
     }
     return findings;
   },
-};
+});
 
 /** Only the elements a check can be about: those with its attribute, or with one of its tags. */
 function candidates(doc: LintDocument, check: HtmlAttrCheck, selector: CompiledSelector | undefined): readonly Element[] {
@@ -62,7 +86,7 @@ function inspect(
   check: HtmlAttrCheck,
   valuePattern: RegExp | undefined,
   selected: ((element: Element) => boolean) | undefined,
-): Finding | undefined {
+): Finding<MessageId> | undefined {
   const tag = element.name;
   switch (check.kind) {
     case 'attr-value-forbidden': {
@@ -107,6 +131,6 @@ function staticValue(doc: LintDocument, element: Element, attr: string): string 
   return element.attribs[attr];
 }
 
-function attrFinding(doc: LintDocument, element: Element, attr: string, messageId: string, data: Record<string, string>): Finding {
+function attrFinding(doc: LintDocument, element: Element, attr: string, messageId: MessageId, data: Record<string, string>): Finding<MessageId> {
   return { range: attributeNameRange(doc, element, attr), token: attr, messageId, data };
 }

@@ -1,10 +1,13 @@
-import type { DetectorModule } from '../detector.js';
+import { defineDetector } from '../detector.js';
 import { CLASS_MESSAGES, classMatcher, findClasses } from './class-match.js';
 
-/** The class base starts with a `prefixPatterns` entry, equals a `matchPatterns` entry, or `pattern` matches at its start. */
-export const detector: DetectorModule<(name: string) => boolean> = {
+export const detector = defineDetector({
   id: 'tailwind-class-prefix',
-  messages: CLASS_MESSAGES,
+  meta: {
+    docs: { description: 'A class whose base starts with a `prefixPatterns` entry (negated utilities too: `-z-10`), equals a `matchPatterns` entry, or matches `pattern` at its start.' },
+    patterns: ['pattern', 'matchPatterns', 'prefixPatterns'],
+    messages: CLASS_MESSAGES,
+  },
   prepare(rule) {
     const prefixes = rule.prefixPatterns ?? [];
     const exact = new Set(rule.matchPatterns ?? []);
@@ -16,4 +19,4 @@ export const detector: DetectorModule<(name: string) => boolean> = {
     });
   },
   run: (doc, _rule, matches) => findClasses(doc, matches),
-};
+});

@@ -1,10 +1,13 @@
-import type { DetectorModule } from '../detector.js';
+import { defineDetector } from '../detector.js';
 import { CLASS_MESSAGES, classMatcher, findClasses } from './class-match.js';
 
-/** A `-`-separated segment of the class base (before any arbitrary value) is in `matchPatterns`: `bg-blue-500` has `blue`. */
-export const detector: DetectorModule<(name: string) => boolean> = {
+export const detector = defineDetector({
   id: 'tailwind-class-segment',
-  messages: CLASS_MESSAGES,
+  meta: {
+    docs: { description: 'A class with a `-`-separated segment of its base (before any arbitrary value) in `matchPatterns`: `bg-blue-500` has `blue`.' },
+    patterns: ['matchPatterns'],
+    messages: CLASS_MESSAGES,
+  },
   prepare(rule) {
     const segments = new Set(rule.matchPatterns ?? []);
     return classMatcher((base) => {
@@ -14,4 +17,4 @@ export const detector: DetectorModule<(name: string) => boolean> = {
     });
   },
   run: (doc, _rule, matches) => findClasses(doc, matches),
-};
+});

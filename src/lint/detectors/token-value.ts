@@ -19,12 +19,26 @@
  * - Custom property definitions (`--brand: #f00`) are not checked: they are where values get names.
  */
 import valueParser from 'postcss-value-parser';
-import type { TokenValueCheck, TokenValueKind } from '../../contracts/rule-types.js';
+import { z } from 'zod';
+import { stringList } from '../../contracts/rule-fields.js';
 import type { Token } from '../../contracts/tokens.js';
 import { parseClassToken } from '../class-token.js';
 import { colourDistance, isColourWord, parseCssColour, parseDtcgColour, toHex, tokenColour, type Colour, COLOUR_FUNCTIONS } from '../colour.js';
-import type { DetectorModule, Finding } from '../detector.js';
-import type { ThemeToken } from '../theme.js';
+import { defineDetector, type CheckOf, type Finding } from '../detector.js';
+import type { ThemeToken } from '../../contracts/theme-index.js';
+
+export const TOKEN_VALUE_KINDS = ['color', 'spacing', 'radius', 'font-size', 'shadow', 'z-index', 'duration'] as const;
+type TokenValueKind = (typeof TOKEN_VALUE_KINDS)[number];
+
+const tokenValueCheck = z.strictObject({
+  // JSON Schema only (zod does not validate rules): each kind once.
+  kinds: z.array(z.enum(TOKEN_VALUE_KINDS)).min(1).meta({ uniqueItems: true }),
+  allow: z.array(z.string()).optional().describe('Raw values that are always fine, e.g. 0, transparent, currentColor, inherit.'),
+  properties: stringList.optional().describe('Restrict the check to these CSS properties.'),
+});
+
+const messages = { raw: 'Raw {kind} value "{token}" instead of a design token' } as const;
+type RawFinding = Finding<keyof typeof messages>;
 
 /** How a CSS property is checked: the kind of its raw values, and the utility prefix to suggest. */
 interface PropertyKind {
@@ -232,13 +246,16 @@ interface Prepared {
   readonly classMemo: Map<string, readonly ClassRawValue[]>;
 }
 
-export const detector: DetectorModule<Prepared> = {
+export const detector = defineDetector({
   id: 'token-value',
-  messages: {
-    raw: 'Raw {kind} value "{token}" instead of a design token',
+  meta: {
+    docs: { description: 'Raw values that should be design tokens, in CSS declarations (stylesheets, <style>, style="") and Tailwind arbitrary values, with the nearest token suggested.' },
+    check: { key: 'tokenValueCheck', schema: tokenValueCheck },
+    patterns: [],
+    messages,
   },
-  prepare(rule, context) {
-    const check: TokenValueCheck = rule.tokenValueCheck ?? { kinds: [] };
+  prepare(rule, context): Prepared {
+    const check: CheckOf<typeof tokenValueCheck> = rule.tokenValueCheck ?? { kinds: [] };
     const kinds = new Set(check.kinds);
     const candidates = new Map<TokenValueKind, readonly Candidate[]>();
     for (const kind of kinds) candidates.set(kind, context.theme.candidates(kind).map((c) => toCandidate(kind, c)));
@@ -251,7 +268,7 @@ export const detector: DetectorModule<Prepared> = {
     };
   },
   run(doc, _rule, prepared) {
-    const findings: Finding[] = [];
+    const findings: RawFinding[] = [];
     for (const declaration of doc.declarations) {
       if (declaration.property.startsWith('--')) continue;
       if (prepared.properties && !prepared.properties.has(declaration.property)) continue;
@@ -278,12 +295,12 @@ export const detector: DetectorModule<Prepared> = {
     }
     return findings;
   },
-};
+});
 
 /** A raw value in a class name: where it starts in the name, and the finding but for its range. */
 interface ClassRawValue {
   readonly offset: number;
-  readonly finding: Omit<Finding, 'range'>;
+  readonly finding: Omit<RawFinding, 'range'>;
 }
 
 const NONE: readonly ClassRawValue[] = [];
@@ -334,12 +351,12 @@ function readClassRawValues(name: string, prepared: Prepared): readonly ClassRaw
   return values.length ? values : NONE;
 }
 
-function finding(start: number, token: string, kind: TokenValueKind, utility: string | undefined, prepared: Prepared, value = token): Finding {
+function finding(start: number, token: string, kind: TokenValueKind, utility: string | undefined, prepared: Prepared, value = token): RawFinding {
   return { range: { start, end: start + token.length }, ...unplacedFinding(token, kind, utility, prepared, value) };
 }
 
 /** A finding but for where it is, with the nearest token suggested. */
-function unplacedFinding(token: string, kind: TokenValueKind, utility: string | undefined, prepared: Prepared, value: string): Omit<Finding, 'range'> {
+function unplacedFinding(token: string, kind: TokenValueKind, utility: string | undefined, prepared: Prepared, value: string): Omit<RawFinding, 'range'> {
   const alternative = suggest(kind, value, utility, prepared.candidates.get(kind) ?? []);
   return { token, messageId: 'raw', data: { kind: KIND_LABELS[kind] }, ...(alternative === undefined ? {} : { alternative }) };
 }

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, extname, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+import { dirname, extname, join, posix, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import { UserError } from '../../diagnostics/user-error.js';
@@ -13,6 +13,7 @@ import { CATALOG } from '../catalog.js';
 import { lintFilesForLoop, violationLine, type FileLintSummary } from '../lint-stage.js';
 import { RunStopped, type RunContext, type Workflow, type WorkflowOutcome } from '../workflow.js';
 import { changedBetween, snapshotWorkspace } from '../workspace-changes.js';
+import { relativeInside } from '../../io/paths.js';
 
 export interface RedTeamParams {
   /** policy.redTeam.outputPath, project-relative, `/`-separated, no trailing slash. */
@@ -150,11 +151,11 @@ function checkOutputPath(project: Project): string {
     throw new UserError('run/red-team', 'red-team needs policy.redTeam.outputPath: the one folder red-team UI may be written to (and add it to policy.hookExclusions)');
   }
   const abs = resolve(project.root, configured);
-  const rel = relative(project.root, abs);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+  const rel = relativeInside(project.root, abs);
+  if (rel === undefined || rel === '') {
     throw new UserError('run/red-team', `policy.redTeam.outputPath "${configured}" must be a folder inside the project, not the project itself or outside it`);
   }
-  const outputPath = rel.split(sep).join('/');
+  const outputPath = rel;
   const probe = `${outputPath}/probe.html`;
   const excluded = policy.hookExclusions.length > 0 && picomatch([...policy.hookExclusions], { dot: true })(probe);
   if (!excluded) {

@@ -1,4 +1,4 @@
-import { isAbsolute, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { UserError } from '../../diagnostics/user-error.js';
 import { createGateMatcher } from '../../governance/gates.js';
 import { sourceTypeOf } from '../../lint/engine.js';
@@ -7,6 +7,7 @@ import type { Project } from '../../project/project.js';
 import { findingsSignature, lintFilesForLoop, violationLine, type FileLintSummary } from '../lint-stage.js';
 import { CATALOG } from '../catalog.js';
 import type { RunContext, Workflow, WorkflowOutcome } from '../workflow.js';
+import { relativeInside } from '../../io/paths.js';
 
 export interface UiSelfRepairParams {
   /** Project-relative, `/`-separated. */
@@ -76,9 +77,9 @@ export const uiSelfRepair: Workflow<UiSelfRepairParams> = {
 /** A path given on the command line, as a project-relative `/` path inside the project. */
 export function projectFile(project: Project, given: string, cwd: string): string {
   const abs = resolve(cwd, given);
-  const rel = relative(project.root, abs);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new UserError('run/params', `${given} is outside the project (${project.root})`);
-  return rel.split('\\').join('/');
+  const rel = relativeInside(project.root, abs);
+  if (rel === undefined || rel === '') throw new UserError('run/params', `${given} is outside the project (${project.root})`);
+  return rel;
 }
 
 /** The contracts the agent is pointed at: DESIGN.md, the rules, and the components the prompt names (all of them when none is named). */
@@ -147,33 +148,24 @@ function escalated(params: UiSelfRepairParams, attempt: number, lints: readonly 
   const last = lints[lints.length - 1];
   const errors = last ? last.violations.filter((v) => v.severity === 'error').map((v) => violationLine(last.file, v)) : [];
   return {
-    status: 'escalated',
-    summary: reason,
-    attempts: attempt,
-    changedPaths: [params.target],
-    escalation: {
-      stuck_reason: reason,
-      severity: 'error',
+    ...stopped('escalated', params, attempt, reason, {
       proposed_diff: `${params.target} (the agent's last version, left in place)`,
       evidence: [...errors, ...history(lints)],
       human_question: `Should the remaining findings in ${params.target} be fixed by hand, accepted as an exception (a baseline entry, which a person writes), or do the rules need to change?`,
-    },
+    }),
     result: { target: params.target, lint: summarise(last) },
   };
 }
 
 function failed(params: UiSelfRepairParams, attempt: number, reason: string, lints: readonly FileLintSummary[]): WorkflowOutcome {
-  return {
-    status: 'failed',
-    summary: reason,
-    attempts: attempt,
-    changedPaths: [params.target],
-    escalation: {
-      stuck_reason: reason,
-      severity: 'error',
-      proposed_diff: '',
-      evidence: [reason, ...history(lints)],
-      human_question: 'Is the agent set up correctly (driver, budget, turns), or should this UI be written by hand?',
-    },
-  };
+  return stopped('failed', params, attempt, reason, {
+    proposed_diff: '',
+    evidence: [reason, ...history(lints)],
+    human_question: 'Is the agent set up correctly (driver, budget, turns), or should this UI be written by hand?',
+  });
+}
+
+/** An outcome that hands the target to a person: the reason is the summary and the escalation's stuck reason. */
+function stopped(status: 'escalated' | 'failed', params: UiSelfRepairParams, attempt: number, reason: string, escalation: { proposed_diff: string; evidence: string[]; human_question: string }): WorkflowOutcome {
+  return { status, summary: reason, attempts: attempt, changedPaths: [params.target], escalation: { stuck_reason: reason, severity: 'error', ...escalation } };
 }

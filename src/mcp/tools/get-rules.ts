@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { DETECTORS, isAutomated } from '../../contracts/rule-types.js';
+import { DETECTOR_IDS, isAutomated } from '../../contracts/rule-types.js';
 import { capToBudget, fail, guarded, ok } from '../result.js';
 import { READ_ONLY, type ToolModule } from './tool.js';
 
 interface Args {
   category?: string;
   severity?: 'error' | 'warn';
-  detector?: (typeof DETECTORS)[number];
+  detector?: (typeof DETECTOR_IDS)[number];
   automated?: boolean;
 }
 
@@ -18,7 +18,7 @@ export const tool: ToolModule<Args> = {
   inputSchema: {
     category: z.string().min(1).optional().describe('Only this category (unknown categories are an error listing the known ones).'),
     severity: z.enum(['error', 'warn']).optional(),
-    detector: z.enum(DETECTORS).optional(),
+    detector: z.enum(DETECTOR_IDS).optional(),
     automated: z.boolean().optional().describe('true: only rules check_html runs; false: only rules it cannot check.'),
   },
   outputSchema: {

@@ -9,7 +9,7 @@
 import type { TokenType } from '../../contracts/token-types.js';
 import type { Token } from '../../contracts/tokens.js';
 import type { Project } from '../../project/project.js';
-import type { ThemeIndex } from '../../lint/theme.js';
+import type { ThemeIndex } from '../../contracts/theme-index.js';
 
 export type ConventionRole = 'fontFamily' | 'fontWeight' | 'lineHeight' | 'easing' | 'typography';
 

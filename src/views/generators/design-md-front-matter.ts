@@ -18,7 +18,7 @@
  */
 import { Document } from 'yaml';
 import type { ComponentContract, VariantAxis } from '../../contracts/component-types.js';
-import { buildThemeIndex, type ThemeIndex, type ThemeNamespace } from '../../lint/theme.js';
+import { buildThemeIndex, type ThemeIndex, type ThemeNamespace } from '../../contracts/theme-index.js';
 import type { Project } from '../../project/project.js';
 import type { ViewDefinition } from '../view.js';
 import { bodyTextToken, colourRoles, conventionTokens, keyName, type NamedToken } from './conventions.js';

@@ -13,7 +13,7 @@ import { join, posix } from 'node:path';
 import type { ComponentContract, VariantAxis } from '../../contracts/component-types.js';
 import { isAutomated, type Rule } from '../../contracts/rule-types.js';
 import type { Token } from '../../contracts/tokens.js';
-import { buildThemeIndex } from '../../lint/theme.js';
+import { buildThemeIndex } from '../../contracts/theme-index.js';
 import type { Project } from '../../project/project.js';
 import type { ViewDefinition, ViewName } from '../view.js';
 import { colourRoles, conventionTokens } from './conventions.js';

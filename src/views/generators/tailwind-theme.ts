@@ -17,7 +17,7 @@
  */
 import { posix } from 'node:path';
 import type { Token } from '../../contracts/tokens.js';
-import { buildThemeIndex } from '../../lint/theme.js';
+import { buildThemeIndex } from '../../contracts/theme-index.js';
 import type { Project } from '../../project/project.js';
 import type { ViewDefinition } from '../view.js';
 import { colourRoles, conventionTokens, type NamedToken } from './conventions.js';

@@ -8,7 +8,7 @@
  * by a comment naming its token, so a diff of this file names the token that changed.
  */
 import type { Token } from '../../contracts/tokens.js';
-import { buildThemeIndex } from '../../lint/theme.js';
+import { buildThemeIndex } from '../../contracts/theme-index.js';
 import type { Project } from '../../project/project.js';
 import type { ViewDefinition } from '../view.js';
 import { colourRoles } from './conventions.js';

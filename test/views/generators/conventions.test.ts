@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildThemeIndex } from '../../../src/lint/theme.js';
+import { buildThemeIndex } from '../../../src/contracts/theme-index.js';
 import { loadValidProject } from '../../../src/project/project.js';
 import { bodyTextToken, colourRoles, conventionTokens, type ConventionRole } from '../../../src/views/generators/conventions.js';
 import { editJson, starterProject } from '../../support/project.js';
