@@ -62,5 +62,32 @@ export async function measure() {
     if (round > 0) tsxRounds.push(performance.now() - t);
   }
   const lintTsx = median(tsxRounds);
-  return { htmlFiles: html.length, tsxFiles: tsx.length, htmlBytes: bytes(html), tsxBytes: bytes(tsx), bare, lintHtml, lintTsx, ratio, rounds: ROUNDS, findings };
+  const longLine = measureLongLine(linter, html.map((h) => h.text));
+  return { htmlFiles: html.length, tsxFiles: tsx.length, htmlBytes: bytes(html), tsxBytes: bytes(tsx), bare, lintHtml, lintTsx, ratio, rounds: ROUNDS, findings, longLine };
+}
+
+/**
+ * The same ~900 KB of markup linted as written and minified onto one line: a finding's cost must not
+ * grow with the length of its line (fingerprints, code frames). Turns alternate, as above.
+ */
+function measureLongLine(linter: Awaited<ReturnType<typeof createLinter>>, pages: readonly string[]) {
+  let multi = '';
+  for (const page of pages) {
+    if (multi.length > 900_000) break;
+    multi += page.replace(/<!doctype html>|<\/?(html|head|body)[^>]*>|<title>.*?<\/title>/g, '');
+  }
+  const single = multi.replace(/\n\s*/g, ' ');
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  const oneLine: number[] = [];
+  const multiLine: number[] = [];
+  let findings = 0;
+  for (let round = 0; round <= 5; round++) {
+    const order = round % 2 === 0 ? [single, multi] : [multi, single];
+    for (const text of order) {
+      const t = performance.now();
+      findings = linter.lint(text, { filename: 'page.html' }).violations.length;
+      if (round > 0) (text === single ? oneLine : multiLine).push(performance.now() - t);
+    }
+  }
+  return { bytes: single.length, findings, oneLine: median(oneLine), multiLine: median(multiLine), ratio: median(oneLine.map((o, i) => o / (multiLine[i] as number))) };
 }

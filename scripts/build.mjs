@@ -65,9 +65,13 @@ await build({ ...common, entryPoints: { 'chunks/user-error': 'src/diagnostics/us
 
 await build({
   ...common,
-  entryPoints: { dsctl: 'src/cli/main.ts', ...Object.fromEntries(HOOK_LAZY.map((file) => [`chunks/${lazyName(file)}`, file])) },
+  // dist/eslint.js is the `dsctl/eslint` plugin (package.json "exports"); it runs lint() in chunks/eslint-worker.js.
+  entryPoints: { dsctl: 'src/cli/main.ts', eslint: 'src/eslint/plugin.ts', 'chunks/eslint-worker': 'src/eslint/worker.ts', ...Object.fromEntries(HOOK_LAZY.map((file) => [`chunks/${lazyName(file)}`, file])) },
   outdir: 'dist',
   splitting: true,
+  // Loaded from node_modules, not bundled: the HTML source requires it lazily and synchronously
+  // (src/lint/sources/lazy-babel.ts), and one copy must serve that and the JSX/Vue parsers.
+  external: ['@babel/parser'],
   chunkNames: 'chunks/[name]-[hash]',
   banner: { js: '#!/usr/bin/env node\n' + common.banner.js },
   define: { ...define, __DSCTL_HOOK_BUNDLE__: JSON.stringify(HOOK_BUNDLE), __DSCTL_SANDBOX_BUNDLE__: JSON.stringify(SANDBOX_BUNDLE) },

@@ -10,10 +10,15 @@ import { lintFormatInput, type LintOutput } from '../lint/output.js';
 import { ruleCoverage } from '../lint/coverage.js';
 import type { FileReport } from '../lint/report.js';
 import { lintProject } from '../lint/run.js';
+import { DEFAULT_CACHE_LOCATION, openLintCache } from '../lint/cache.js';
+import { planFixes, plansDiff } from '../lint/fix.js';
+import { lintFiles } from '../lint/report.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
 import { SOURCE_TYPES } from '../lint/types.js';
 import { loadValidProject } from '../project/project.js';
 import type { CommandContext } from './context.js';
 import { VERSION } from './version.js';
+import { formatIncludeCoverage, includeCoverage } from '../lint/coverage-of-files.js';
 
 export interface LintOptions {
   readonly format?: string;
@@ -25,6 +30,10 @@ export interface LintOptions {
   readonly stdin?: boolean;
   readonly stdinFilename?: string;
   readonly shard?: string;
+  readonly fix?: boolean;
+  readonly fixDryRun?: boolean;
+  readonly cache?: boolean;
+  readonly cacheLocation?: string;
 }
 
 /** `dsctl lint [paths…]`: check UI files against the contracts. Exit 1 on errors (or new findings under a baseline). */
@@ -34,6 +43,11 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
   const format = formatter.id;
   if (options.stdin && (paths.length > 0 || options.changed)) throw new UserError('usage/stdin', '--stdin lints standard input only: give no paths and no --changed');
   if (options.base !== undefined && !options.changed) throw new UserError('usage/base', '--base goes with --changed');
+  const fixing = options.fix === true || options.fixDryRun === true;
+  if (options.fix && options.fixDryRun) throw new UserError('usage/fix', '--fix writes the fixes and --fix-dry-run only shows them: give one of them');
+  if (fixing && options.stdin) throw new UserError('usage/fix', '--fix and --fix-dry-run fix files on disk: not with --stdin');
+  if (fixing && options.baselineWrite !== undefined) throw new UserError('usage/fix', '--fix and --baseline-write are separate decisions: fix first, then write the baseline');
+  if (options.cacheLocation !== undefined && !options.cache) throw new UserError('usage/cache-location', '--cache-location goes with --cache');
   const project = loadValidProject({ cwd: io.cwd, configPath: ctx.configPath });
   const configured = project.config.lint.baseline;
   const baselinePath = (flag: string, value: string | true | undefined) => {
@@ -60,17 +74,36 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
     reports = [{ file, source, result: linter.lint(source, { filename: file, sourceType }) }];
   } else {
     const progress = io.interactive && format === 'stylish';
-    const run = await lintProject(project, {
+    const runOptions = {
       cwd: io.cwd,
       paths,
       changed: options.changed === true,
       base: options.base,
       shard: options.shard,
       ...(progress ? { onProgress: (done: number, total: number) => total > 20 && io.stderr(`\r${io.err.dim(`linting ${done}/${total}`)}`) } : {}),
-    });
+    };
+    const cache = options.cache ? openLintCache(project, options.cacheLocation === undefined ? DEFAULT_CACHE_LOCATION : resolve(io.cwd, options.cacheLocation), VERSION) : undefined;
+    const run = await lintProject(project, { ...runOptions, cache });
     if (progress) io.stderr('\r\u001b[2K');
     reports = run.reports;
     skipped = run.skipped;
+  }
+  if (fixing) {
+    const plans = planFixes(project, reports);
+    const count = plans.reduce((n, p) => n + p.applied.length, 0);
+    const summary = `${count} fix(es) in ${plans.length} file(s)`;
+    if (options.fixDryRun) {
+      io.stdout(plansDiff(plans));
+      io.stderr(`${io.err.dim(`${summary}; nothing written (--fix-dry-run)`)}\n`);
+      return 0;
+    }
+    for (const plan of plans) writeFileAtomic(resolve(project.root, plan.file), plan.after);
+    if (plans.length) {
+      io.stderr(`${io.err.green('✔')} ${summary}\n`);
+      // What is left: the fixed files linted again, in place.
+      const again = new Map((await lintFiles(project, plans.map((p) => p.file))).map((r) => [r.file, r]));
+      reports = reports.map((r) => again.get(r.file) ?? r);
+    }
   }
   const exists = (file: string) => existsSync(resolve(project.root, file));
   const written = writeTo === undefined ? undefined : projectPath(project.root, writeTo);
@@ -99,7 +132,9 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
     return 0;
   }
 
-  const coverage = ruleCoverage(project.rules.rules);
+  // The run's coverage, said once: the linter's (its summary names the class model the rules ran on), or the rules' when nothing was linted.
+  const linted = reports.find((r) => r.result)?.result?.coverage;
+  const coverage = linted ? { automated: linted.automated, notAutomated: linted.notAutomated, summary: linted.summary } : ruleCoverage(project.rules.rules);
   let shown = reports;
   let baseline: LintOutput['baseline'];
   if (useBaseline) {
@@ -129,6 +164,10 @@ export async function runLint(ctx: CommandContext, paths: readonly string[], opt
 
   const { results, context } = lintFormatInput(output, !failed, io.out);
   io.stdout(formatter.format(results, context));
+  // A green lint of a handful of files should say what it did not look at (stylish only: the others are machine-read).
+  if (format === 'stylish' && !options.stdin && paths.length === 0 && !options.changed && options.shard === undefined) {
+    io.stderr(`${io.err.dim(formatIncludeCoverage(includeCoverage(project, reports.map((r) => r.file)), projectPath(project.root, project.configPath)))}\n`);
+  }
   return failed ? 1 : 0;
 }
 

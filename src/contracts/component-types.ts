@@ -8,13 +8,40 @@ export interface VariantAxis {
   readonly classes?: Readonly<Record<string, string>>;
 }
 
+/** One prop of a scanned component (`dsctl components scan`). */
+export interface ComponentProp {
+  readonly name: string;
+  /** The TypeScript type, as written or as the compiler prints it. */
+  readonly type: string;
+  readonly required: boolean;
+  /** The default value, as source text. */
+  readonly default?: string;
+  readonly description?: string;
+}
+
+/** draft: owned by `dsctl components scan`; every other status is a person's (ready: a reviewed scan). */
+export type ComponentStatus = 'experimental' | 'beta' | 'stable' | 'deprecated' | 'draft' | 'ready';
+
 export interface ComponentContract {
   readonly id: string;
   readonly name: string;
   readonly category: string;
   readonly type: ComponentType;
-  readonly status: 'experimental' | 'beta' | 'stable' | 'deprecated';
+  readonly status: ComponentStatus;
   readonly description: string;
+  /** Project-relative file the contract was scanned from. */
+  readonly source?: string;
+  /** `sha256:<hex>` of the component's source when it was scanned: its declaration, prop types and recipes (a Vue SFC: the file). */
+  readonly sourceHash?: string;
+  /** The module specifier the app imports it with, e.g. `@/components/ui/button`. */
+  readonly importPath?: string;
+  /** The export that is the component: its name, or `default`. */
+  readonly exportName?: string;
+  readonly props?: readonly ComponentProp[];
+  /** Prop types passed through from outside the project, as written (`React.ComponentProps<"button">`). */
+  readonly extendsProps?: readonly string[];
+  /** A usage example in the component's own syntax (JSX, or a Vue template). */
+  readonly example?: string;
   readonly variants?: Readonly<Record<string, VariantAxis>>;
   readonly sizes?: VariantAxis;
   readonly states?: readonly string[];

@@ -44,3 +44,10 @@ export function checkComponent(doc: JsonDocument, fileName: string): { entry: Co
 
   return { entry: { file: doc.file, contract }, problems };
 }
+
+/** How the app imports a scanned component (`import { Button } from '@/components/ui/button'`); undefined for a hand-written contract. */
+export function importLine(contract: Pick<ComponentContract, 'name' | 'importPath' | 'exportName'>): string | undefined {
+  if (contract.importPath === undefined || contract.exportName === undefined) return undefined;
+  const binding = contract.exportName === 'default' ? contract.name : contract.exportName === contract.name ? `{ ${contract.name} }` : `{ ${contract.exportName} as ${contract.name} }`;
+  return `import ${binding} from '${contract.importPath}'`;
+}

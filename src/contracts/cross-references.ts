@@ -2,6 +2,7 @@ import type { JsonDocument } from '../diagnostics/json-source.js';
 import { nearestNames } from '../diagnostics/did-you-mean.js';
 import type { Problem } from '../diagnostics/problem.js';
 import { problem } from '../diagnostics/schema-issues.js';
+import type { Config } from '../project/config-schema.js';
 import type { ComponentEntry } from './component-types.js';
 import type { RuleSet } from './rules.js';
 import type { TokenSet } from './tokens.js';
@@ -43,6 +44,19 @@ export function checkComponentReferences(
           typeof token.deprecated === 'string' ? token.deprecated : undefined,
         ),
       );
+    }
+  });
+  return problems;
+}
+
+/** Every rule id of the config's `overrides` must be a rule of rules.json: a typo would silently change nothing. */
+export function checkOverrideRules(config: Config, doc: JsonDocument, rules: RuleSet): Problem[] {
+  const problems: Problem[] = [];
+  (config.overrides ?? []).forEach((o, index) => {
+    for (const id of Object.keys(o.rules)) {
+      if (rules.byId.has(id)) continue;
+      const pointer = `/overrides/${index}/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      problems.push(problem(doc, 'config/unknown-rule', 'error', `overrides[${index}] names rule "${id}", which is not in ${rules.file}`, pointer, true, nearestNames(id, rules.byId.keys())));
     }
   });
   return problems;

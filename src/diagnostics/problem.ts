@@ -29,6 +29,8 @@ export interface Problem extends SourceLocation {
   readonly details?: readonly string[];
   /** True when `dsctl build` would repair it. */
   readonly fixable?: boolean;
+  /** Suppressed in the source (a `dsctl-disable` comment) with this justification; only SARIF shows these. */
+  readonly suppression?: { readonly kind: 'inSource'; readonly justification: string };
 }
 
 export function countBySeverity(problems: readonly Problem[]): { errorCount: number; warnCount: number; infoCount: number } {

@@ -9,10 +9,14 @@ export interface FileResult {
   /** Project-relative. */
   readonly file: string;
   readonly problems: readonly Problem[];
+  /** Findings suppressed in the source, each with its `suppression`: SARIF lists them as such, other formats leave them out. */
+  readonly suppressed?: readonly Problem[];
   /** Why the file itself could not be checked (binary, too large, unreadable): not a finding in it. */
   readonly notChecked?: Pick<Problem, 'code' | 'message'>;
   /** The text that was checked, for code frames. */
   readonly source?: string;
+  /** One line for people about what in this file was not checked (a spread, a dynamic class). */
+  readonly note?: string;
 }
 
 /** A check a finding's code refers to, for formats that list them (SARIF's rule table). */
@@ -50,6 +54,8 @@ export interface FormatContext {
   readonly notes?: readonly string[];
   /** What the stylish format says when there is no finding at all (default: nothing). */
   readonly clean?: string;
+  /** False when some input could not be checked at all (a source that does not parse): SARIF says so. */
+  readonly executionSuccessful?: boolean;
 }
 
 /** One output format of `--format`: a self-describing module of the formatter registry. */

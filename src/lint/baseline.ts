@@ -6,7 +6,7 @@ import { parseConfigDocument, readJsonDocument } from '../project/read-json.js';
 import type { Project } from '../project/project.js';
 import type { FileReport } from './report.js';
 import { lintProject } from './run.js';
-import type { Violation } from './types.js';
+import { PARSE_ERROR, type Violation } from './types.js';
 
 const EntrySchema = z.strictObject({
   file: z.string().min(1),
@@ -31,6 +31,8 @@ export function baselineEntries(reports: readonly FileReport[]): BaselineEntry[]
   const entries: BaselineEntry[] = [];
   for (const report of reports) {
     for (const v of report.result?.violations ?? []) {
+      // A file that does not parse was not checked at all: accepting that would hide every finding in it.
+      if (v.ruleId === PARSE_ERROR) continue;
       entries.push({ file: report.file, ruleId: v.ruleId, fingerprint: v.fingerprint, token: v.token, severity: v.severity });
     }
   }
@@ -104,7 +106,7 @@ export function compareWithBaseline(reports: readonly FileReport[], entries: rea
   for (const report of reports) {
     for (const v of report.result?.violations ?? []) {
       const k = key(report.file, v.ruleId, v.fingerprint);
-      if (known.has(k)) {
+      if (known.has(k) && v.ruleId !== PARSE_ERROR) {
         matched.add(k);
         accepted++;
       } else {

@@ -11,6 +11,13 @@ export interface ClassToken {
   /** The utility before the arbitrary value: `p-[13px]` → `p`. */
   readonly utility?: string;
   readonly negative: boolean;
+  /**
+   * The opacity modifier after the last top-level `/`: `bg-black/50` → `50`, `bg-[#000]/[0.5]` →
+   * `[0.5]`. Absent for fractions (`w-1/2`), which are values, not modifiers.
+   */
+  readonly modifier?: string;
+  /** The base without its modifier: `hover:bg-[#3b5998]/90` → `bg-[#3b5998]`; the base when there is none. */
+  readonly unmodified: string;
 }
 
 /**
@@ -41,17 +48,42 @@ export function parseClassToken(raw: string): ClassToken {
     important = true;
     base = base.slice(0, -1);
   }
-  let negative = false;
-  if (base.startsWith('-') && base.length > 1) {
-    negative = true;
-  }
-  const open = base.indexOf('-[');
+  const negative = base.startsWith('-') && base.length > 1;
+  const slash = modifierSlash(base);
+  const unmodified = slash < 0 ? base : base.slice(0, slash);
+  const modifier = slash < 0 ? {} : { modifier: base.slice(slash + 1) };
+  const open = unmodified.indexOf('-[');
   const arbitrary =
-    open > 0 && base.endsWith(']')
-      ? { utility: base.slice(negative ? 1 : 0, open), arbitraryValue: base.slice(open + 2, -1).replace(/_/g, ' ') }
+    open > 0 && unmodified.endsWith(']')
+      ? { utility: unmodified.slice(negative ? 1 : 0, open), arbitraryValue: unmodified.slice(open + 2, -1).replace(/_/g, ' ') }
       : {};
-  return { raw, base, variants, important, negative, ...arbitrary };
+  return { raw, base, variants, important, negative, unmodified, ...modifier, ...arbitrary };
 }
+
+/**
+ * Where the opacity modifier starts (its `/`), or -1. A modifier is a number or a bracketed value
+ * after the last `/` outside brackets; `-1/2`-style fractions (a < b ≤ 12) are values (`w-1/2`).
+ */
+function modifierSlash(base: string): number {
+  let depth = 0;
+  let slash = -1;
+  for (let i = 0; i < base.length; i++) {
+    const c = base.charCodeAt(i);
+    if (c === 91 /* [ */ || c === 40 /* ( */) depth++;
+    else if ((c === 93 /* ] */ || c === 41 /* ) */) && depth > 0) depth--;
+    else if (c === 47 /* / */ && depth === 0) slash = i;
+  }
+  if (slash <= 0 || slash === base.length - 1) return -1;
+  const after = base.slice(slash + 1);
+  if (!MODIFIER.test(after)) return -1;
+  const fraction = FRACTION.exec(base);
+  if (fraction && Number(fraction[1]) < Number(fraction[2]) && Number(fraction[2]) <= 12) return -1;
+  return slash;
+}
+
+// Numbers (`/50`), names (`text-sm/tight`), bracketed and parenthesised values (`/[0.5]`, `/(--alpha)`).
+const MODIFIER = /^(?:[\w.-]+|\[[^\]]+\]|\([^)]+\))$/;
+const FRACTION = /-(\d+)\/(\d+)$/;
 
 /** Whitespace-separated class names of a class attribute or string, with their offsets. */
 export function splitClassList(text: string, offset: number): { name: string; start: number; end: number }[] {

@@ -4,6 +4,7 @@ import type { DetectorId, Rule, RuleBase } from '../contracts/rule-types.js';
 import type { Project } from '../project/project.js';
 import type { LintDocument, Range } from './document.js';
 import type { ThemeIndex } from '../contracts/theme-index.js';
+import type { TailwindModel } from './tailwind/model.js';
 
 /** What a detector reports; the engine adds rule id, severity, position and fingerprint. */
 export interface Finding<MessageId extends string = string> {
@@ -16,12 +17,19 @@ export interface Finding<MessageId extends string = string> {
   readonly data?: Readonly<Record<string, string | number>>;
   /** Replaces the rule's `alternative` for this finding (e.g. the nearest token). */
   readonly alternative?: string;
+  /**
+   * Set when the place cannot be judged (a spread may supply the missing attribute): why, e.g.
+   * "<img> without alt: {...props} may supply it". Listed as an unchecked note, not a violation.
+   */
+  readonly unchecked?: string;
 }
 
 /** Built once per Project and shared by every lint() call. */
 export interface LintContext {
   readonly project: Project;
   readonly theme: ThemeIndex;
+  /** Tailwind's own class model of the project; absent when none could be loaded (names are then matched as written). */
+  readonly tailwind?: TailwindModel;
 }
 
 export type PatternField = keyof typeof patternFields;

@@ -43,6 +43,19 @@ export interface ElementInfo {
   readonly tagRange: Range;
   /** Keyed by the DOM attribute name (`class`, `tabindex`, `onclick`, …). */
   readonly attributes: ReadonlyMap<string, AttributeInfo>;
+  /** The first spread (`{...props}`, Vue `v-bind="obj"`), which may supply any attribute. */
+  readonly spread?: Spread;
+}
+
+export interface Spread {
+  readonly offset: number;
+  /** As written, shortened: `{...props}`. */
+  readonly text: string;
+}
+
+/** The element's first spread, when its source can have one (HTML cannot). */
+export function spreadOn(doc: LintDocument, element: Element): Spread | undefined {
+  return doc.dynamicAttributes ? doc.elements.get(element)?.spread : undefined;
 }
 
 /**

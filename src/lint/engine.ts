@@ -7,8 +7,12 @@ import { SourceParseError, type DetectorModule, type Finding, type LintContext }
 import { detectorRegistry } from './detectors/index.js';
 import type { LintDocument } from './document.js';
 import { fingerprinter } from './fingerprint.js';
+import { applyDisables, findDirectives } from './disables.js';
+import { ruleSettingsFor } from './overrides.js';
 import { buildThemeIndex } from '../contracts/theme-index.js';
-import { LINT_CLEAN_LABEL, type LintResult, type SourceType, type Violation } from './types.js';
+import { loadTailwindModel } from './tailwind/load.js';
+import type { TailwindLoad } from './tailwind/model.js';
+import { LINT_CLEAN_LABEL, PARSE_ERROR, type LintResult, type SourceType, type Violation } from './types.js';
 
 export interface LintOptions {
   /** Defaults to the filename's extension. */
@@ -28,13 +32,13 @@ type Parse = (text: string, project: Project, filename: string | undefined) => L
 const SOURCES: Readonly<Record<SourceType, () => Promise<Parse>>> = {
   html: async () => {
     const { parseHtmlSource } = await import('./sources/html.js');
-    return (text, _project, filename) => parseHtmlSource(text, filename === undefined ? {} : { filename });
+    return (text, project, filename) => parseHtmlSource(text, classOptions(project, filename));
   },
   jsx: async () => jsxParser('jsx'),
   tsx: async () => jsxParser('tsx'),
   vue: async () => {
     const { parseVueSource } = await import('./sources/vue.js');
-    return (text, project, filename) => parseVueSource(text, { ...(filename === undefined ? {} : { filename }), classFunctions: project.config.lint.classFunctions });
+    return (text, project, filename) => parseVueSource(text, classOptions(project, filename));
   },
   css: async () => {
     const { parseCssSource } = await import('./sources/css.js');
@@ -44,18 +48,28 @@ const SOURCES: Readonly<Record<SourceType, () => Promise<Parse>>> = {
 
 async function jsxParser(sourceType: 'jsx' | 'tsx'): Promise<Parse> {
   const { parseJsxSource } = await import('./sources/jsx.js');
-  return (text, project, filename) =>
-    parseJsxSource(text, { sourceType, ...(filename === undefined ? {} : { filename }), classFunctions: project.config.lint.classFunctions });
+  return (text, project, filename) => parseJsxSource(text, { sourceType, ...classOptions(project, filename) });
 }
 
+/** What every markup source is told: the file, and what marks class text in it. */
+function classOptions(project: Project, filename: string | undefined) {
+  const { classFunctions, classAttributes } = project.config.lint;
+  return { ...(filename === undefined ? {} : { filename }), classFunctions, classAttributes };
+}
+
+// .js files may hold JSX, as Babel reads them; .ts/.mts/.cts are TypeScript without JSX (so `<T>value`
+// casts parse): the JSX source tells them apart by the filename (see parseJsxSource).
 const EXTENSIONS: Readonly<Record<string, SourceType>> = {
   '.html': 'html',
   '.htm': 'html',
   '.jsx': 'jsx',
   '.js': 'jsx',
   '.mjs': 'jsx',
+  '.cjs': 'jsx',
   '.tsx': 'tsx',
   '.ts': 'tsx',
+  '.mts': 'tsx',
+  '.cts': 'tsx',
   '.vue': 'vue',
   '.css': 'css',
 };
@@ -65,6 +79,9 @@ export const LINTABLE_EXTENSIONS: readonly string[] = Object.keys(EXTENSIONS);
 export function sourceTypeOf(filename: string): SourceType | undefined {
   return EXTENSIONS[extname(filename).toLowerCase()];
 }
+
+/** The detectors that read LintContext.tailwind. */
+const TAILWIND_READERS: ReadonlySet<string> = new Set(['tailwind-unknown-class', 'token-value', 'contrast']);
 
 interface PlacedFinding {
   readonly rule: Rule;
@@ -87,7 +104,11 @@ interface PreparedRule {
  * parsers for `sourceTypes`; the returned linter is then reused for every file.
  */
 export async function createLinter(project: Project, sourceTypes: readonly SourceType[] = ['html', 'jsx', 'tsx', 'vue', 'css']): Promise<Linter> {
-  const context: LintContext = { project, theme: buildThemeIndex(project) };
+  const automated = project.rules.rules.filter(isAutomated);
+  // Tailwind's class model only for the rules that read it: loading it is the heavy part of start-up.
+  const tailwind: TailwindLoad = automated.some((rule) => TAILWIND_READERS.has(rule.detector)) ? await loadTailwindModel(project) : {};
+  const theme = buildThemeIndex(project);
+  const context: LintContext = tailwind.model ? { project, theme, tailwind: tailwind.model } : { project, theme };
   // By rule id: findings at one place are listed in this order.
   const prepared: PreparedRule[] = project.rules.rules
     .filter(isAutomated)
@@ -96,7 +117,9 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
       const detector = detectorRegistry[rule.detector as keyof typeof detectorRegistry] as DetectorModule<unknown>;
       return { rule, detector, prepared: detector.prepare(rule, context) };
     });
-  const coverage = ruleCoverage(project.rules.rules);
+  const rulesCovered = ruleCoverage(project.rules.rules);
+  // Said once per result, in the summary: which class model the class rules ran on, when not Tailwind's.
+  const coverage = tailwind.note ? { ...rulesCovered, summary: `${rulesCovered.summary}; ${tailwind.note}` } : rulesCovered;
   // Message templates are few: each is split once per linter.
   const templates = new Map<string, CompiledTemplate>();
   const parsers = new Map<SourceType, Parse>();
@@ -113,7 +136,9 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
       const position = (offset: number) => offsetToPosition(lineStarts, clamp(offset));
       const lineText = (line: number) => source.slice(lineStarts[line - 1] ?? 0, (lineStarts[line] ?? source.length + 1) - 1);
       const fingerprint = fingerprinter(lineText);
-      const violations: Violation[] = [];
+      let violations: Violation[] = [];
+      // `overrides` of dsctl.config.json for this file: a rule off here does not run.
+      const settings = ruleSettingsFor(project, options.filename);
       let unchecked: { offset: number; reason: string }[] = [];
 
       const toViolation = (rule: Rule, detector: DetectorModule<unknown> | undefined, finding: Finding, severity = rule.severity): Violation => {
@@ -124,7 +149,7 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
         const end = endOffset < (lineStarts[start.line] ?? Infinity) ? { line: start.line, column: start.column + endOffset - startOffset } : offsetToPosition(lineStarts, endOffset);
         const alternative = finding.alternative ?? rule.alternative;
         const message = detector ? interpolate(detector, finding, rule, templates) : finding.messageId;
-        const fingerprinted = fingerprint(rule.id, finding.token, start.line);
+        const fingerprinted = fingerprint(rule.id, finding.token, start.line, start.column);
         // Two literal shapes rather than a spread: one of these is made per finding.
         return alternative === undefined
           ? { ruleId: rule.id, severity, message, token: finding.token, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, fingerprint: fingerprinted }
@@ -136,28 +161,48 @@ export async function createLinter(project: Project, sourceTypes: readonly Sourc
         unchecked = [...doc.unchecked];
         const findings: PlacedFinding[] = [];
         prepared.forEach(({ rule, detector, prepared: data }, order) => {
+          if (settings?.get(rule.id) === 'off') return;
           for (const finding of detector.run(doc, rule, data, context)) findings.push({ rule, detector, finding, order, start: finding.range.start });
         });
         // By place, then by rule id (the order of `prepared`). The sort is stable: of one rule's
         // findings at one place (a detector that got there twice), the first found is kept.
         findings.sort((a, b) => a.start - b.start || a.order - b.order);
         let previous: PlacedFinding | undefined;
+        let noted = false;
         for (const placed of findings) {
+          if (placed.finding.unchecked !== undefined) {
+            // Could not be judged here (a spread may supply it): said, never counted.
+            unchecked.push({ offset: placed.start, reason: `${placed.rule.id} not checked: ${placed.finding.unchecked}` });
+            noted = true;
+            continue;
+          }
           if (previous?.order === placed.order && previous.start === placed.start) continue;
           previous = placed;
-          violations.push(toViolation(placed.rule, placed.detector, placed.finding));
+          const setting = settings?.get(placed.rule.id);
+          violations.push(toViolation(placed.rule, placed.detector, placed.finding, setting === 'warn' || setting === 'error' ? setting : placed.rule.severity));
         }
+        if (noted) unchecked.sort((a, b) => a.offset - b.offset);
       } catch (error) {
         if (!(error instanceof SourceParseError)) throw error;
-        const rule: Rule = { id: 'PARSE_ERROR', category: 'syntax', severity: 'error', description: error.message, detector: 'manual', automationStatus: 'auto' };
+        const rule: Rule = { id: PARSE_ERROR, category: 'syntax', severity: 'error', description: error.message, detector: 'manual', automationStatus: 'auto' };
         violations.push(toViolation(rule, undefined, { range: { start: error.offset, end: error.offset }, token: '', messageId: `could not parse this ${sourceType} source: ${error.message}` }));
       }
 
+      // `dsctl-disable…` comments: suppressed findings move to coverage.disables.
+      const directives = findDirectives(source, sourceType);
+      const disabled =
+        directives.length === 0
+          ? undefined
+          : applyDisables(directives, violations, position, project.rules.byId, (p) =>
+              toViolation({ id: p.ruleId, category: 'dsctl', severity: p.severity, description: p.message, detector: 'manual', automationStatus: 'auto' }, undefined, { range: p.range, token: p.token, messageId: p.message }),
+            );
+      if (disabled) violations = disabled.violations;
       let errorCount = 0;
       for (const v of violations) if (v.severity === 'error') errorCount++;
       const passed = errorCount === 0;
       // Literals of one shape each, not spreads: a spread makes V8 build the object slowly, per file.
       const covered = { automated: coverage.automated, notAutomated: coverage.notAutomated, summary: coverage.summary, unchecked: unchecked.map((u) => ({ ...position(u.offset), reason: u.reason })) };
+      if (disabled?.notes.length) Object.assign(covered, { disables: disabled.notes });
       const label = passed ? LINT_CLEAN_LABEL : 'needs repair';
       const warnCount = violations.length - errorCount;
       return options.filename === undefined

@@ -32,13 +32,15 @@ export async function selectFiles(project: Project, cwd: string, paths: readonly
   const add = (matches: readonly string[]) => {
     for (const file of matches) if (sourceTypeOf(file)) found.add(resolve(file));
   };
-  // A folder named on the command line: every lintable file under it, as ESLint does, minus the
-  // exclude globs (which are relative to the project root).
+  // A folder named on the command line: every lintable file under it, as ESLint 9 does — dot-folders
+  // (`.storybook/`) included, `.git/` (which holds no UI) left out — minus the exclude globs (which
+  // are relative to the project root).
   const expand = async (dir: string) => {
     const rel = relativeInside(project.root, resolve(project.root, dir));
     const inside = rel !== undefined;
     const pattern = `${inside && rel !== '' ? `${escapePath(rel)}/` : ''}**/*.{${LINTABLE_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
-    add(await glob([pattern], { cwd: inside ? project.root : dir, ignore: inside ? [...exclude] : [], absolute: true, onlyFiles: true }));
+    const ignore = [...(inside ? exclude : []), '**/.git/**'];
+    add(await glob([pattern], { cwd: inside ? project.root : dir, ignore, dot: true, absolute: true, onlyFiles: true }));
   };
   if (paths.length === 0) {
     add(await glob([...include], { cwd: project.root, ignore: [...exclude], absolute: true, onlyFiles: true }));
@@ -53,7 +55,7 @@ export async function selectFiles(project: Project, cwd: string, paths: readonly
       } else if (statSync(abs).isDirectory()) {
         await expand(abs);
       } else if (!sourceTypeOf(abs)) {
-        skipped.push({ path, reason: 'not a file type dsctl lints (html, jsx, tsx, vue, css)' });
+        skipped.push({ path, reason: `not a file type dsctl lints (${LINTABLE_EXTENSIONS.join(', ')})` });
       } else {
         found.add(abs);
       }

@@ -2,7 +2,7 @@ import type { Rule } from '../contracts/rule-types.js';
 import type { CheckMeta, Colors, FileResult, FormatContext } from '../diagnostics/results.js';
 import type { PrunableEntry } from './baseline.js';
 import type { FileReport } from './report.js';
-import type { Coverage, Violation } from './types.js';
+import { PARSE_ERROR, type Coverage, type Violation } from './types.js';
 
 /** Everything a lint run shows. Reports hold only the violations to show (baseline already applied). */
 export interface LintOutput {
@@ -25,7 +25,12 @@ export function lintJsonData(output: LintOutput): Record<string, unknown> {
     fileProblemCount: output.fileProblemCount,
     coverage: output.coverage,
     ...(output.baseline ? { baseline: output.baseline } : {}),
-    results: output.reports.map((r) => ({ file: r.file, ...(r.problem ? { problem: r.problem } : {}), ...(r.result ?? {}) })),
+    // The rules' coverage is the run's (above); per file only what that file left unchecked and its disables.
+    results: output.reports.map((r) => {
+      if (!r.result) return { file: r.file, ...(r.problem ? { problem: r.problem } : {}) };
+      const { coverage, ...result } = r.result;
+      return { file: r.file, ...result, coverage: { unchecked: coverage.unchecked, ...(coverage.disables ? { disables: coverage.disables } : {}) } };
+    }),
   };
 }
 
@@ -45,28 +50,43 @@ export function violationProblem(file: string, v: Violation): FileResult['proble
   };
 }
 
-/** The rules as the checks behind lint's codes (SARIF's rule table). */
-function ruleChecks(rules: readonly Rule[]): CheckMeta[] {
-  return rules.map((r) => ({
+/** The rules as the checks behind lint's codes (SARIF's rule table); PARSE_ERROR too when a source did not parse. */
+function ruleChecks(rules: readonly Rule[], parseFailed: boolean): CheckMeta[] {
+  const parse: CheckMeta[] = parseFailed ? [{ id: PARSE_ERROR, description: 'The source could not be parsed, so none of its rules ran.', severity: 'error', help: 'Fix the syntax error; until then the file is not checked at all.' }] : [];
+  return [...parse, ...rules.map((r) => ({
     id: r.id,
     description: r.description,
     severity: r.severity,
     help: r.alternative ? `${r.description}\n\nInstead: ${r.alternative}` : r.description,
     enabled: r.detector !== 'manual' && r.requiresContext !== true,
     properties: { category: r.category, detector: r.detector, automationStatus: r.automationStatus, tags: [r.category] },
-  }));
+  }))];
+}
+
+/** `3 places not checked: spread props, a dynamic className` — the stylish line under a file. */
+function uncheckedNote(unchecked: readonly { readonly reason: string }[]): string | undefined {
+  if (unchecked.length === 0) return undefined;
+  const reasons = [...new Set(unchecked.map((u) => u.reason))];
+  const shown = reasons.slice(0, 3).join('; ');
+  return `${unchecked.length} place${unchecked.length === 1 ? '' : 's'} not checked: ${shown}${reasons.length > 3 ? `; and ${reasons.length - 3} more reason(s)` : ''} (--format json lists them)`;
 }
 
 /** What any formatter needs to render a lint run: the findings by file, and lint's own words around them. */
 export function lintFormatInput(output: LintOutput, ok: boolean, c: Colors): { results: FileResult[]; context: FormatContext } {
-  const results = output.reports.map(
-    (r): FileResult => ({
+  let suppressedCount = 0;
+  const results = output.reports.map((r): FileResult => {
+    const suppressed = (r.result?.coverage.disables ?? []).flatMap((d) => d.suppressed.map((v) => ({ ...violationProblem(r.file, v), suppression: { kind: 'inSource' as const, justification: d.reason } })));
+    suppressedCount += suppressed.length;
+    return {
       file: r.file,
       problems: (r.result?.violations ?? []).map((v) => violationProblem(r.file, v)),
+      ...(suppressed.length ? { suppressed } : {}),
       ...(r.problem ? { notChecked: r.problem } : {}),
       ...(r.source === undefined ? {} : { source: r.source }),
-    }),
-  );
+      ...((note) => (note === undefined ? {} : { note }))(uncheckedNote(r.result?.coverage.unchecked ?? [])),
+    };
+  });
+  const parseFailed = output.reports.some((r) => r.result?.violations.some((v) => v.ruleId === PARSE_ERROR));
   const files = output.reports.filter((r) => r.result).length;
   return {
     results,
@@ -76,9 +96,10 @@ export function lintFormatInput(output: LintOutput, ok: boolean, c: Colors): { r
       data: lintJsonData(output),
       toolVersion: output.toolVersion,
       colors: c,
-      checks: ruleChecks(output.rules),
+      checks: ruleChecks(output.rules, parseFailed),
+      executionSuccessful: !parseFailed,
       clean: `${c.green('✔')} ${files} file${files === 1 ? '' : 's'}: lint-clean draft ${c.dim('— not brand-approved: visual judgment stays with a person')}`,
-      notes: [...baselineNotes(output, c), c.dim(output.coverage.summary)],
+      notes: [...baselineNotes(output, c), ...(suppressedCount ? [c.dim(`${suppressedCount} finding(s) suppressed by dsctl-disable comments (with their reasons in coverage.disables)`)] : []), c.dim(output.coverage.summary)],
     },
   };
 }

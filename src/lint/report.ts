@@ -20,34 +20,53 @@ export interface FileReport {
   readonly source?: string;
 }
 
+/** Results by file and content (`dsctl lint --cache`): what lintFiles may reuse instead of linting. */
+export interface ResultCache {
+  get(file: string, source: string): LintResult | undefined;
+  set(file: string, source: string, result: LintResult): void;
+}
+
 export interface LintFilesOptions {
   /** Called after each file. */
-  readonly onProgress?: (done: number, total: number) => void;
+  readonly onProgress?: ((done: number, total: number) => void) | undefined;
   /** A file that does not exist: reported (a loop named it), or left out (a hook: deleted is not dirty). */
   readonly missing?: 'report' | 'skip';
+  readonly cache?: ResultCache | undefined;
 }
 
 /**
  * The one way dsctl lints files on disk — `dsctl lint`, the agent hooks and the loops' lint stage:
- * loads only the parsers the files need, reads each once, and says why a file was not linted (over
- * `lint.maxFileSize`, binary, unreadable, missing) instead of failing the run. Paths are absolute or
- * project-relative.
+ * loads only the parsers the files need (and none when the cache has every result), reads each once,
+ * and says why a file was not linted (over `lint.maxFileSize`, binary, unreadable, missing) instead
+ * of failing the run. Paths are absolute or project-relative.
  */
 export async function lintFiles(project: Project, files: readonly string[], options: LintFilesOptions = {}): Promise<FileReport[]> {
   const absolute = files.map((f) => resolve(project.root, f));
   // The engine reads a file of no known extension as HTML; so does this.
   const types = [...new Set(absolute.map((f): SourceType => sourceTypeOf(f) ?? 'html'))];
-  const linter = await createLinter(project, types);
+  let linter: Linter | undefined;
   const reports: FileReport[] = [];
-  absolute.forEach((abs, i) => {
-    const report = lintOneFile(linter, project, abs);
-    if (!(options.missing === 'skip' && report.problem?.code === 'lint/missing')) reports.push(report);
+  for (const [i, abs] of absolute.entries()) {
+    const read = readForLint(project, abs);
+    if ('problem' in read) {
+      if (!(options.missing === 'skip' && read.problem.code === 'lint/missing')) reports.push(read);
+    } else {
+      const { file, source } = read;
+      let result = options.cache?.get(file, source);
+      if (result === undefined) {
+        linter ??= await createLinter(project, types);
+        result = linter.lint(source, { filename: file });
+        options.cache?.set(file, source, result);
+      }
+      reports.push({ file, source, result });
+    }
     options.onProgress?.(i + 1, absolute.length);
-  });
+  }
   return reports;
 }
 
-function lintOneFile(linter: Linter, project: Project, abs: string): FileReport {
+/** The file's text, or why it is not linted. */
+function readForLint(project: Project, abs: string): { file: string; source: string } | { file: string; problem: FileProblem } {
   const file = projectPath(project.root, abs);
   const limit = project.config.lint.maxFileSize;
   let bytes: Buffer;
@@ -62,6 +81,5 @@ function lintOneFile(linter: Linter, project: Project, abs: string): FileReport 
   }
   // A NUL byte in the first 8 KiB: not text (git uses the same test).
   if (bytes.subarray(0, 8192).includes(0)) return { file, problem: { code: 'lint/binary', message: 'not linted: binary file' } };
-  const source = bytes.toString('utf8');
-  return { file, source, result: linter.lint(source, { filename: file }) };
+  return { file, source: bytes.toString('utf8') };
 }

@@ -1,6 +1,6 @@
 import type { Project } from '../project/project.js';
 import { changedFiles, parseShard, selectFiles, shard } from './files.js';
-import { lintFiles, type FileReport } from './report.js';
+import { lintFiles, type FileReport, type ResultCache } from './report.js';
 
 export interface LintRunOptions {
   /** Where relative paths are resolved. */
@@ -13,6 +13,8 @@ export interface LintRunOptions {
   /** `k/n`. */
   readonly shard?: string | undefined;
   readonly onProgress?: (done: number, total: number) => void;
+  /** `--cache`: reuse the results of files whose content and project are unchanged. */
+  readonly cache?: ResultCache | undefined;
 }
 
 export interface LintRun {
@@ -33,5 +35,5 @@ export async function lintProject(project: Project, options: LintRunOptions): Pr
     skipped = selection.skipped;
   }
   if (options.shard) files = shard(files, parseShard(options.shard));
-  return { reports: await lintFiles(project, files, options.onProgress ? { onProgress: options.onProgress } : {}), skipped };
+  return { reports: await lintFiles(project, files, { onProgress: options.onProgress, cache: options.cache }), skipped };
 }

@@ -32,6 +32,19 @@ export interface UncheckedNote {
   readonly reason: string;
 }
 
+/** One rule of one `dsctl-disable…` comment: where, why, and what it suppressed. */
+export interface DisableNote {
+  readonly ruleId: string;
+  readonly kind: 'next-line' | 'block';
+  /** Of the comment. */
+  readonly line: number;
+  readonly column: number;
+  readonly reason: string;
+  readonly used: boolean;
+  /** The findings it suppressed (kept here for SARIF's suppressions, left out of `violations`). */
+  readonly suppressed: readonly Violation[];
+}
+
 export interface Coverage {
   /** Rules that ran. */
   readonly automated: readonly string[];
@@ -40,6 +53,8 @@ export interface Coverage {
   /** Dynamic expressions and the like in this source that no rule could see into. */
   readonly unchecked: readonly UncheckedNote[];
   readonly summary: string;
+  /** Every valid disable comment of this source; absent when there is none. */
+  readonly disables?: readonly DisableNote[];
 }
 
 export const LINT_CLEAN_LABEL = 'lint-clean draft';
@@ -56,3 +71,6 @@ export interface LintResult {
   readonly violations: readonly Violation[];
   readonly coverage: Coverage;
 }
+
+/** The rule id of a source that could not be parsed: never checked, so never accepted into a baseline. */
+export const PARSE_ERROR = 'PARSE_ERROR';

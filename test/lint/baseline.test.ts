@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareWithBaseline, readBaseline, updateBaseline, type BaselineEntry } from '../../src/lint/baseline.js';
+import { baselineEntries, compareWithBaseline, readBaseline, updateBaseline, type BaselineEntry } from '../../src/lint/baseline.js';
 import type { FileReport } from '../../src/lint/report.js';
 import type { LintResult, Violation } from '../../src/lint/types.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -60,5 +60,15 @@ describe('updateBaseline: only the entries of linted files and of deleted files 
     const path = join(tempDir(), 'new.json');
     expect(updateBaseline(path, 'new.json', [linted('a.html', violation('R', '1'))], () => false, () => true)).toEqual({ written: 1, files: 1, kept: 0 });
     expect(readBaseline(path, 'new.json')).toEqual([entry('a.html', 'R', '1')]);
+  });
+});
+
+describe('a file that does not parse never disappears into a baseline', () => {
+  it('is not written to a baseline, and a hand-written entry does not accept it', () => {
+    const reports = [linted('broken.tsx', violation('PARSE_ERROR', 'p'), violation('R', '1'))];
+    expect(baselineEntries(reports).map((e) => e.ruleId)).toEqual(['R']);
+    const comparison = compareWithBaseline(reports, [entry('broken.tsx', 'PARSE_ERROR', 'p'), entry('broken.tsx', 'R', '1')]);
+    expect(comparison.fresh.get('broken.tsx')?.map((v) => v.ruleId)).toEqual(['PARSE_ERROR']);
+    expect(comparison.accepted).toBe(1);
   });
 });

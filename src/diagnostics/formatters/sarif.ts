@@ -5,7 +5,7 @@ const LEVEL = { error: 'error', warn: 'warning', info: 'note' } as const;
 /** The checks a run's results refer to, when the command has no table of its own: one per code. */
 function checksOf(results: readonly FileResult[]): CheckMeta[] {
   const seen = new Map<string, CheckMeta>();
-  for (const p of results.flatMap((r) => r.problems)) if (!seen.has(p.code)) seen.set(p.code, { id: p.code, description: p.code, severity: p.severity });
+  for (const p of results.flatMap((r) => [...r.problems, ...(r.suppressed ?? [])])) if (!seen.has(p.code)) seen.set(p.code, { id: p.code, description: p.code, severity: p.severity });
   return [...seen.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -22,7 +22,8 @@ export const formatter = defineFormatter({
       if (r.notChecked) {
         notifications.push({ level: 'error', message: { text: `${r.file}: ${r.notChecked.message}` }, descriptor: { id: r.notChecked.code }, locations: [{ physicalLocation: { artifactLocation } }] });
       }
-      for (const p of r.problems) {
+      // SARIF keeps suppressed results, marked with their suppression.
+      for (const p of [...r.problems, ...(r.suppressed ?? [])]) {
         const at = index.get(p.code);
         const region =
           p.line === undefined
@@ -40,6 +41,7 @@ export const formatter = defineFormatter({
           message: { text: messageWithHint(p, ' ') },
           locations: [{ physicalLocation: { artifactLocation, ...(region ? { region } : {}) } }],
           ...(p.fingerprint === undefined ? {} : { partialFingerprints: { 'dsctlFingerprint/v1': p.fingerprint } }),
+          ...(p.suppression ? { suppressions: [{ kind: p.suppression.kind, justification: p.suppression.justification }] } : {}),
         });
       }
     }
@@ -64,7 +66,7 @@ export const formatter = defineFormatter({
               })),
             },
           },
-          invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
+          invocations: [{ executionSuccessful: context.executionSuccessful ?? true, toolExecutionNotifications: notifications }],
           results: out,
         },
       ],

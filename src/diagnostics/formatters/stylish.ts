@@ -18,7 +18,7 @@ export const formatter = defineFormatter({
     const out: string[] = [];
     let notChecked = 0;
     for (const r of results) {
-      if (r.problems.length === 0 && !r.notChecked) continue;
+      if (r.problems.length === 0 && !r.notChecked && r.note === undefined) continue;
       out.push(c.underline(r.file));
       if (r.notChecked) {
         notChecked++;
@@ -38,6 +38,7 @@ export const formatter = defineFormatter({
           if (frame) out.push(frame.replace(/^/gm, '    '));
         }
       }
+      if (r.note !== undefined) out.push(`  ${c.dim(r.note)}`);
       out.push('');
     }
     const problems = results.flatMap((r) => r.problems);

@@ -9,7 +9,7 @@ const MEMO_LIMIT = 50_000;
 
 /**
  * A rule's verdict on a class name, memoised by name. The test sees the class base — and, for
- * `text-black/50`, the base without the opacity modifier too.
+ * `text-black/50` or `bg-[#3b5998]/90`, the base without the opacity modifier too (see ClassToken.modifier).
  */
 export function classMatcher(test: ClassTest): (name: string) => boolean {
   const memo = new Map<string, boolean>();
@@ -17,8 +17,7 @@ export function classMatcher(test: ClassTest): (name: string) => boolean {
     let verdict = memo.get(name);
     if (verdict === undefined) {
       const token = parseClassToken(name);
-      const stripped = withoutModifier(token.base);
-      verdict = test(token.base, token) || (stripped !== token.base && test(stripped, token));
+      verdict = test(token.base, token) || (token.unmodified !== token.base && test(token.unmodified, token));
       if (memo.size >= MEMO_LIMIT) memo.clear();
       memo.set(name, verdict);
     }
@@ -35,15 +34,6 @@ export function findClasses(doc: LintDocument, matches: (name: string) => boolea
     for (const k of table.occurrencesOf(i)) findings.push({ range: table.range(k), token: name, messageId: 'forbidden' });
   });
   return findings;
-}
-
-/** `bg-black/50`, `text-blue-500/75` → without the opacity modifier; `w-1/2` stays (a fraction is not a modifier). */
-function withoutModifier(base: string): string {
-  const slash = base.lastIndexOf('/');
-  if (slash <= 0 || base.includes('[')) return base;
-  const fraction = /-(\d+)\/(\d+)$/.exec(base);
-  if (fraction && Number(fraction[1]) < Number(fraction[2]) && Number(fraction[2]) <= 12) return base;
-  return base.slice(0, slash);
 }
 
 export const CLASS_MESSAGES = { forbidden: '"{token}": {description}' } as const;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { nonEmptyString, stringList } from '../../contracts/rule-fields.js';
 import { hasClassName } from '../class-token.js';
 import { defineDetector, type CheckOf, type Finding } from '../detector.js';
-import type { LintDocument } from '../document.js';
+import { spreadOn, type LintDocument, type Spread } from '../document.js';
 import { isDynamic, tagRange } from './markup.js';
 import { compileSelector, type CompiledSelector } from './selector.js';
 
@@ -86,7 +86,11 @@ export const detector = defineDetector({
           if (when === 'text-glyph' && !(check.glyphs ?? []).includes(accessibleText(element).trim())) break;
           const scope = check.scope ?? 'self';
           if (!hasNonBlankAttr(doc, element, check.requireAnyAttr, scope)) {
-            findings.push({ range: tagRange(doc, element), token: tag, messageId: 'dom-attr-required', data: { tag, attrs: check.requireAnyAttr.join(', ') } });
+            const attrs = check.requireAnyAttr.join(', ');
+            const finding: Finding<'dom-attr-required'> = { range: tagRange(doc, element), token: tag, messageId: 'dom-attr-required', data: { tag, attrs } };
+            // A spread (on the element, or an ancestor the scope reaches) may supply it: not judged, but said.
+            const spread = spreadInScope(doc, element, scope);
+            findings.push(spread ? { ...finding, unchecked: `<${tag}> needs one of ${attrs}: ${spread.text} may supply it` } : finding);
           }
           break;
         }
@@ -111,6 +115,14 @@ function hasAncestor(element: Element, matches: Matcher): boolean {
     if (matches(node as Element)) return true;
   }
   return false;
+}
+
+function spreadInScope(doc: LintDocument, element: Element, scope: 'self' | 'ancestor-or-self'): Spread | undefined {
+  for (let node: Element | null = element; node; node = scope === 'self' || !node.parent || node.parent.type === 'root' ? null : (node.parent as Element)) {
+    const spread = spreadOn(doc, node);
+    if (spread) return spread;
+  }
+  return undefined;
 }
 
 /** Blank values count as absent; a dynamic value counts as present (it cannot be judged). */

@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import { z } from 'zod';
 import { nonEmptyString, stringList } from '../../contracts/rule-fields.js';
 import { defineDetector, type CheckOf, type Finding } from '../detector.js';
-import type { LintDocument } from '../document.js';
+import { spreadOn, type LintDocument } from '../document.js';
 import { attributeNameRange, elementsWithAttribute, elementsWithTags, isDynamic, tagMatches, tagRange } from './markup.js';
 import { compileSelector, type CompiledSelector } from './selector.js';
 
@@ -108,11 +108,15 @@ function inspect(
         : undefined;
     case 'tag-present':
       return check.tags.includes(tag) ? { range: tagRange(doc, element), token: tag, messageId: 'tag-present', data: { tag } } : undefined;
-    case 'tag-missing-attr':
+    case 'tag-missing-attr': {
       // Presence is what counts: alt="" is a decorative image, and a dynamic value is a value.
-      return check.tags.includes(tag) && !hasAnyAttribute(element, check.attrs)
-        ? { range: tagRange(doc, element), token: tag, messageId: 'tag-missing-attr', data: { tag, attrs: check.attrs.join(' or ') } }
-        : undefined;
+      if (!check.tags.includes(tag) || hasAnyAttribute(element, check.attrs)) return undefined;
+      const attrs = check.attrs.join(' or ');
+      const finding: Finding<MessageId> = { range: tagRange(doc, element), token: tag, messageId: 'tag-missing-attr', data: { tag, attrs } };
+      // A spread may supply the attribute: not judged, but said.
+      const spread = spreadOn(doc, element);
+      return spread ? { ...finding, unchecked: `<${tag}> without ${attrs}: ${spread.text} may supply it` } : finding;
+    }
     case 'element-present':
       return selected?.(element)
         ? { range: tagRange(doc, element), token: tag, messageId: 'element-present', data: { tag, selector: check.selector } }

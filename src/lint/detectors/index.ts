@@ -4,6 +4,7 @@ import { detector as htmlAttr } from './html-attr.js';
 import { detector as tailwindClass } from './tailwind-class.js';
 import { detector as tailwindClassPrefix } from './tailwind-class-prefix.js';
 import { detector as tailwindClassSegment } from './tailwind-class-segment.js';
+import { detector as tailwindUnknownClass } from './tailwind-unknown-class.js';
 import { detector as tokenValue } from './token-value.js';
 
 /**
@@ -22,6 +23,7 @@ export const detectorRegistry = {
   composition,
   'token-value': tokenValue,
   contrast,
+  'tailwind-unknown-class': tailwindUnknownClass,
 };
 
 /**

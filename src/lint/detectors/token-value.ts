@@ -2,6 +2,8 @@
  * token-value: raw values that should be design tokens — in CSS declarations (stylesheets, <style>,
  * style="") and in Tailwind arbitrary values (`p-[13px]`, `bg-[#1e90ff]`). Each raw colour, length,
  * z-index, time or shadow layer is one finding at its exact range, with the nearest token suggested.
+ * With Tailwind's class model, a class painting a colour of Tailwind's theme that is no token
+ * (`bg-slate-900` where the theme keeps the default palette) is one finding too, at the class.
  *
  * Which CSS property carries which kind of value is data (PROPERTY_KINDS, UTILITY_KINDS below).
  * Decisions worth knowing:
@@ -24,7 +26,8 @@ import { stringList } from '../../contracts/rule-fields.js';
 import type { Token } from '../../contracts/tokens.js';
 import { parseClassToken } from '../class-token.js';
 import { colourDistance, isColourWord, parseCssColour, parseDtcgColour, toHex, tokenColour, type Colour, COLOUR_FUNCTIONS } from '../colour.js';
-import { defineDetector, type CheckOf, type Finding } from '../detector.js';
+import { defineDetector, type CheckOf, type Finding, type LintContext } from '../detector.js';
+import type { TailwindModel } from '../tailwind/model.js';
 import type { ThemeToken } from '../../contracts/theme-index.js';
 
 export const TOKEN_VALUE_KINDS = ['color', 'spacing', 'radius', 'font-size', 'shadow', 'z-index', 'duration'] as const;
@@ -244,6 +247,8 @@ interface Prepared {
   readonly candidates: ReadonlyMap<TokenValueKind, readonly Candidate[]>;
   /** What each class name holds, by name: see classRawValues(). */
   readonly classMemo: Map<string, readonly ClassRawValue[]>;
+  /** Palette classes outside the tokens, by name: see paletteRawValue(). */
+  readonly paletteMemo: Map<string, Omit<RawFinding, 'range'> | undefined>;
 }
 
 export const detector = defineDetector({
@@ -265,9 +270,10 @@ export const detector = defineDetector({
       ...(check.properties ? { properties: new Set(check.properties.map((p) => p.toLowerCase())) } : {}),
       candidates,
       classMemo: new Map(),
+      paletteMemo: new Map(),
     };
   },
-  run(doc, _rule, prepared) {
+  run(doc, _rule, prepared, context) {
     const findings: RawFinding[] = [];
     for (const declaration of doc.declarations) {
       if (declaration.property.startsWith('--')) continue;
@@ -281,11 +287,17 @@ export const detector = defineDetector({
         findings.push(finding(declaration.valueRange.start + raw.start, token, entry.kind, entry.utility, prepared));
       }
     }
-    // By distinct name (the engine orders findings by place): only arbitrary values hold raw values.
+    // By distinct name (the engine orders findings by place): arbitrary values hold raw values, and so
+    // do palette classes outside the tokens when Tailwind's class model says what they paint.
     const table = doc.classes;
+    const palette = context.tailwind && prepared.kinds.has('color') ? context.tailwind : undefined;
     for (let i = 0; i < table.names.length; i++) {
       const name = table.names[i] as string;
-      if (!name.includes('-[')) continue;
+      if (!name.includes('-[')) {
+        const raw = palette && paletteRawValue(name, palette, prepared, context);
+        if (raw) for (const k of table.occurrencesOf(i)) findings.push({ ...raw, range: table.range(k) });
+        continue;
+      }
       for (const raw of classRawValues(name, prepared)) {
         for (const k of table.occurrencesOf(i)) {
           const start = table.start(k) + raw.offset;
@@ -317,13 +329,41 @@ function classRawValues(name: string, prepared: Prepared): readonly ClassRawValu
   return values;
 }
 
+// Colour properties a class may paint, by what Tailwind generates for it.
+const PAINTED = /^(?:color|background-color|border(?:-[a-z]+)*-color|outline-color|fill|stroke|text-decoration-color|caret-color|accent-color)$/;
+const THEME_COLOUR = /var\((--color-([\w-]+))\)/;
+
+/**
+ * A class that paints a colour of Tailwind's theme that is no token (`bg-slate-900` where the theme
+ * keeps Tailwind's palette): the whole class is the raw value, and the nearest token's utility the
+ * suggestion. Memoised by name, as arbitrary values are.
+ */
+function paletteRawValue(name: string, model: TailwindModel, prepared: Prepared, context: LintContext): Omit<RawFinding, 'range'> | undefined {
+  if (prepared.paletteMemo.has(name)) return prepared.paletteMemo.get(name);
+  let found: Omit<RawFinding, 'range'> | undefined;
+  const cls = model.classify(name);
+  for (const [property, value] of cls.known ? cls.declarations : []) {
+    if (!PAINTED.test(property) || (prepared.properties && !prepared.properties.has(property))) continue;
+    const variable = THEME_COLOUR.exec(value);
+    if (!variable || context.theme.lookup('color', variable[2] as string)) continue;
+    const colour = model.themeValue(variable[1] as string);
+    if (colour === undefined || parseCssColour(colour) === undefined) continue;
+    found = unplacedFinding(name, 'color', cls.root?.replace(/^-/, ''), prepared, colour);
+    break;
+  }
+  if (prepared.paletteMemo.size >= MEMO_LIMIT) prepared.paletteMemo.clear();
+  prepared.paletteMemo.set(name, found);
+  return found;
+}
+
 function readClassRawValues(name: string, prepared: Prepared): readonly ClassRawValue[] {
   const parsed = parseClassToken(name);
   if (parsed.arbitraryValue === undefined || parsed.utility === undefined) return NONE;
   const utility = UTILITY_KINDS.get(parsed.utility);
   if (!utility) return NONE;
   // The value as written between the brackets (underscores kept), and where it starts.
-  const close = name.lastIndexOf(']');
+  // Before any opacity modifier (`bg-[#3b5998]/90`, `bg-[#000]/[0.5]`): the base ends the name, but for a v4 `!`.
+  const close = name.lastIndexOf(parsed.base) + parsed.unmodified.length - 1;
   const open = name.lastIndexOf('-[', close) + 2;
   if (open < 2 || close < open) return NONE;
   let written = name.slice(open, close);

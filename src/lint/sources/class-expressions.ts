@@ -2,7 +2,8 @@ import type { Element } from 'domhandler';
 import type * as t from '@babel/types';
 import { splitClassList } from '../class-token.js';
 import { endOf, isSpace, staticKey, startOf, unwrapTs } from './babel-nodes.js';
-import { maskWhitespaceEscapes, REASON_ESCAPED_CLASS, type DocumentBuilder } from './element-builder.js';
+import type { ClassValueKind } from './class-attributes.js';
+import { maskWhitespaceEscapes, readClassString, REASON_ESCAPED_CLASS, type ClassSink } from './class-sink.js';
 
 /** Class expressions: JSX className={…} and Vue :class="…" follow the same rules. */
 
@@ -32,7 +33,7 @@ interface ClassItem {
  * conditionals, `&&`/`||`/`??`, class-function calls (with arrays, `{ class: cond }` maps and cva
  * configs), and notes anything else as unchecked. Iterative, so hostile nesting cannot overflow.
  */
-export function collectClasses(builder: DocumentBuilder, expression: t.Node, scope: ClassScope, composite: boolean): void {
+export function collectClasses(builder: ClassSink, expression: t.Node, scope: ClassScope, composite: boolean): void {
   const stack: ClassItem[] = [{ node: expression, composite }];
   const push = (nodes: readonly (t.Node | null | undefined)[], composite: boolean) => {
     for (let i = nodes.length - 1; i >= 0; i--) {
@@ -44,7 +45,7 @@ export function collectClasses(builder: DocumentBuilder, expression: t.Node, sco
     const node = unwrapTs(item.node);
     switch (node.type) {
       case 'StringLiteral':
-        builder.classString(startOf(node) + 1, endOf(node) - 1, scope.element, true);
+        readClassString(builder, startOf(node) + 1, endOf(node) - 1, scope.element, true);
         break;
       case 'TemplateLiteral':
         push(templateClasses(builder, node, scope), false);
@@ -91,12 +92,40 @@ export function collectClasses(builder: DocumentBuilder, expression: t.Node, sco
   }
 }
 
+const REASON_CLASS_OBJECT = 'class object not checked';
+
+/**
+ * The value of a class-bearing attribute other than the element's own class (`active-class`,
+ * `ui`): a class expression (`composite`: with arrays and class maps, as in Vue), or for an object-valued prop (`:ui="{ body: 'p-4' }"`) an object whose
+ * string leaf values are classes and whose keys (slot names) never are.
+ */
+export function collectClassValue(builder: ClassSink, expression: t.Node, scope: ClassScope, kind: ClassValueKind, composite: boolean): void {
+  if (kind === 'list') {
+    collectClasses(builder, expression, scope, composite);
+    return;
+  }
+  const stack: t.Node[] = [expression];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    const value = unwrapTs(node);
+    if (value.type !== 'ObjectExpression') {
+      if (value === unwrapTs(expression)) builder.note(startOf(value), REASON_CLASS_OBJECT);
+      else collectClasses(builder, value, scope, composite);
+      continue;
+    }
+    for (let i = value.properties.length - 1; i >= 0; i--) {
+      const property = value.properties[i] as t.ObjectExpression['properties'][number];
+      if (property.type === 'ObjectProperty') stack.push(property.value);
+      else builder.note(startOf(property), REASON_CLASS_OBJECT);
+    }
+  }
+}
+
 /**
  * Whole class names of each quasi become occurrences; a name touching `${…}` without whitespace
  * (`text-${size}`) is only part of a name and is noted instead. Returns the expressions that stand
  * alone between spaces, which are read as class expressions in turn.
  */
-function templateClasses(builder: DocumentBuilder, node: t.TemplateLiteral, scope: ClassScope): t.Node[] {
+function templateClasses(builder: ClassSink, node: t.TemplateLiteral, scope: ClassScope): t.Node[] {
   const { text } = builder;
   const quasis = node.quasis.map((q) => ({ start: startOf(q), end: endOf(q), raw: maskWhitespaceEscapes(text.slice(startOf(q), endOf(q))) }));
   const last = quasis.length - 1;
@@ -123,7 +152,7 @@ function templateClasses(builder: DocumentBuilder, node: t.TemplateLiteral, scop
 }
 
 /** `{ 'bg-blue-500': active, hidden: x }`: the keys are the classes, the values conditions. */
-function classMapKeys(builder: DocumentBuilder, node: t.ObjectExpression, scope: ClassScope): t.Node[] {
+function classMapKeys(builder: ClassSink, node: t.ObjectExpression, scope: ClassScope): t.Node[] {
   const computed: t.Node[] = [];
   for (const property of node.properties) {
     if (property.type === 'SpreadElement') {
@@ -131,7 +160,7 @@ function classMapKeys(builder: DocumentBuilder, node: t.ObjectExpression, scope:
       continue;
     }
     const key = property.key;
-    if (key.type === 'StringLiteral') builder.classString(startOf(key) + 1, endOf(key) - 1, scope.element, true);
+    if (key.type === 'StringLiteral') readClassString(builder, startOf(key) + 1, endOf(key) - 1, scope.element, true);
     else if (key.type === 'Identifier' && !property.computed) builder.addClass(key.name, startOf(key), endOf(key), scope.element);
     else if (key.type === 'TemplateLiteral' && property.computed) computed.push(key);
     else builder.note(startOf(key), REASON_COMPUTED_KEY);
@@ -148,7 +177,7 @@ function isVariantConfig(node: t.ObjectExpression): boolean {
  * the `class`/`className` of compound entries. `defaultVariants` and compound conditions name
  * variants, not classes, so they are skipped.
  */
-function variantConfigValues(builder: DocumentBuilder, config: t.ObjectExpression): t.Node[] {
+function variantConfigValues(builder: ClassSink, config: t.ObjectExpression): t.Node[] {
   const values: t.Node[] = [];
   const propertiesOf = (node: t.Node): t.ObjectProperty[] => {
     const object = unwrapTs(node);
@@ -163,6 +192,13 @@ function variantConfigValues(builder: DocumentBuilder, config: t.ObjectExpressio
     }
     return properties;
   };
+  // tv() lets a variant option or a compound's class be an object of slot name → classes: the values
+  // are classes there, the slot names never are.
+  const pushSlotted = (node: t.Node) => {
+    const value = unwrapTs(node);
+    if (value.type === 'ObjectExpression') for (const slot of propertiesOf(value)) values.push(slot.value);
+    else values.push(value);
+  };
   for (const property of propertiesOf(config)) {
     switch (staticKey(property)) {
       case 'base':
@@ -174,7 +210,7 @@ function variantConfigValues(builder: DocumentBuilder, config: t.ObjectExpressio
       case 'variants':
         for (const variant of propertiesOf(property.value)) {
           const options = unwrapTs(variant.value);
-          if (options.type === 'ObjectExpression') for (const option of propertiesOf(options)) values.push(option.value);
+          if (options.type === 'ObjectExpression') for (const option of propertiesOf(options)) pushSlotted(option.value);
           else values.push(options);
         }
         break;
@@ -189,7 +225,7 @@ function variantConfigValues(builder: DocumentBuilder, config: t.ObjectExpressio
           if (!entry) continue;
           for (const p of propertiesOf(entry)) {
             const key = staticKey(p);
-            if (key === 'class' || key === 'className') values.push(p.value);
+            if (key === 'class' || key === 'className') pushSlotted(p.value);
           }
         }
         break;

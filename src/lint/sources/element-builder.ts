@@ -1,6 +1,6 @@
 import { Document, Element, Text, type ChildNode, type ParentNode } from 'domhandler';
 import { ClassTable } from '../class-table.js';
-import { splitClassList } from '../class-token.js';
+import { readClassString, type ClassSink } from './class-sink.js';
 import type { AttributeInfo, ClassOccurrence, CssDeclaration, ElementInfo, LintDocument, Range } from '../document.js';
 import type { SourceType } from '../types.js';
 
@@ -11,23 +11,23 @@ import type { SourceType } from '../types.js';
  */
 export const UNKNOWN_TEXT = '\u0000';
 
-export const REASON_ESCAPED_CLASS = 'class name with escape sequences not checked';
-
 /**
  * Collects everything a JSX or Vue source turns into: a domhandler tree whose elements carry their
  * ElementInfo, class occurrences (one per source offset), declarations and unchecked notes.
  */
-export class DocumentBuilder {
+export class DocumentBuilder implements ClassSink {
   readonly root = new Document([]);
   /** Class-function calls already read, so a file-wide scan does not read them twice. */
   readonly visited = new WeakSet<object>();
-  private readonly elements = new WeakMap<Element, ElementInfo>();
+  private readonly elements = new WeakMap<Element, { -readonly [K in keyof ElementInfo]: ElementInfo[K] }>();
   private readonly attributeMaps = new WeakMap<Element, Map<string, AttributeInfo>>();
   private readonly classes: ClassOccurrence[] = [];
   private readonly classStarts = new Set<number>();
   private readonly declarations: CssDeclaration[] = [];
   private readonly unchecked: { offset: number; reason: string }[] = [];
   private readonly uncheckedOffsets = new Set<number>();
+  /** Documents of other sources inside this one (an Angular inline template): their start tags and unread elements. */
+  private readonly adopted: LintDocument[] = [];
 
   constructor(readonly text: string) {}
 
@@ -39,6 +39,15 @@ export class DocumentBuilder {
     this.elements.set(element, { tagRange, attributes });
     append(parent, element);
     return element;
+  }
+
+  /** A spread of props (`{...props}`, `v-bind="obj"`): it may supply any attribute, so it is noted. */
+  spread(element: Element, range: Range, reason: string): void {
+    const written = this.text.slice(range.start, range.end).replace(/\s+/g, ' ');
+    const text = written.length > 40 ? `${written.slice(0, 39)}…` : written;
+    const info = this.elements.get(element);
+    if (info && !info.spread) info.spread = { offset: range.start, text };
+    this.note(range.start, reason);
   }
 
   textNode(parent: ParentNode, data: string): void {
@@ -67,18 +76,23 @@ export class DocumentBuilder {
     this.classes.push(element ? { name, range: { start, end }, element } : { name, range: { start, end } });
   }
 
-  /**
-   * Class names in `text[start, end)`: a string literal's inside or an attribute value. With
-   * `escapes`, JS whitespace escapes (`\n`, `\t`, a line continuation) separate names like spaces,
-   * so offsets stay exact; a name holding any other escape is noted, not guessed at.
-   */
+  /** See readClassString(). */
   classString(start: number, end: number, element: Element | undefined, escapes: boolean): void {
-    const raw = this.text.slice(start, end);
-    const masked = escapes ? maskWhitespaceEscapes(raw) : raw;
-    for (const c of splitClassList(masked, start)) {
-      if (escapes && c.name.includes('\\')) this.note(c.start, REASON_ESCAPED_CLASS);
-      else this.addClass(c.name, c.start, c.end, element);
+    readClassString(this, start, end, element, escapes);
+  }
+
+  /**
+   * A document of another source, parsed in place (same text offsets), made part of this one: its
+   * elements join the tree, its classes, declarations and notes these.
+   */
+  adopt(doc: LintDocument): void {
+    this.adopted.push(doc);
+    for (const child of [...(doc.root?.children ?? [])]) {
+      if (child.type !== 'text' || /\S/.test((child as Text).data)) append(this.root, child);
     }
+    for (const c of doc.classes) this.addClass(c.name, c.range.start, c.range.end, c.element);
+    for (const d of doc.declarations) this.declaration(d);
+    for (const u of doc.unchecked) this.note(u.offset, u.reason);
   }
 
   declaration(declaration: CssDeclaration): void {
@@ -90,6 +104,12 @@ export class DocumentBuilder {
     if (this.uncheckedOffsets.has(offset)) return;
     this.uncheckedOffsets.add(offset);
     this.unchecked.push({ offset, reason });
+  }
+
+  private classTable(): ClassTable {
+    const table = ClassTable.from(this.classes);
+    for (const doc of this.adopted) for (const element of doc.classes.unread) table.addUnread(element);
+    return table;
   }
 
   finish(sourceType: SourceType, filename: string | undefined): LintDocument {
@@ -110,14 +130,22 @@ export class DocumentBuilder {
       text: this.text,
       ...(filename === undefined ? {} : { filename }),
       root: this.root,
-      elements: this.elements,
+      elements: this.adopted.length === 0 ? this.elements : { get: (element) => this.elements.get(element) ?? firstInfo(this.adopted, element) },
       dynamicAttributes: true,
-      classes: ClassTable.from(this.classes),
+      classes: this.classTable(),
       declarations: this.declarations,
       unchecked: this.unchecked,
       views: new Map(),
     };
   }
+}
+
+function firstInfo(docs: readonly LintDocument[], element: Element): ElementInfo | undefined {
+  for (const doc of docs) {
+    const info = doc.elements.get(element);
+    if (info) return info;
+  }
+  return undefined;
 }
 
 /** Links parent, prev and next as domhandler's own parser does. */
@@ -130,8 +158,3 @@ function append(parent: ParentNode, child: ChildNode): void {
   parent.children.push(child);
 }
 
-/** Same length as `raw`, with whitespace escapes blanked so that offsets still line up. */
-export function maskWhitespaceEscapes(raw: string): string {
-  if (!raw.includes('\\')) return raw;
-  return raw.replace(/\\(?:[ntrfv]|\r\n|[\r\n\u2028\u2029])|\\[^]/g, (m) => (/^\\(?:[ntrfv]|\s)/.test(m) ? ' '.repeat(m.length) : m));
-}

@@ -4,14 +4,19 @@ import type { Element, ParentNode } from 'domhandler';
 import { SourceParseError } from '../detector.js';
 import type { LintDocument } from '../document.js';
 import { endOf, isStaticString, staticAttributeValue, startOf, unwrapTs } from './babel-nodes.js';
-import { collectClasses, isClassFunctionCall, type ClassScope } from './class-expressions.js';
+import { classSyntaxOf, type ClassAttributeEntry, type ClassSyntax, type ClassValueKind } from './class-attributes.js';
+import { collectClasses, collectClassValue, isClassFunctionCall, type ClassScope } from './class-expressions.js';
+import { readComponentDecorator } from './angular.js';
 import { DocumentBuilder, UNKNOWN_TEXT } from './element-builder.js';
+import { readRenderCall } from './render-calls.js';
 import { collectStyles } from './style-object.js';
 
 export interface JsxSourceOptions {
   readonly sourceType: 'jsx' | 'tsx';
   readonly filename?: string;
   readonly classFunctions: readonly string[];
+  /** `lint.classAttributes`; without it only the element's own class/className is read. */
+  readonly classAttributes?: readonly ClassAttributeEntry[];
 }
 
 // React prop names whose DOM attribute differs (only by case, here); everything else, including
@@ -55,44 +60,55 @@ const SKIPPED_KEYS = new Set(['loc', 'extra', 'leadingComments', 'trailingCommen
 
 const REASON_CLASS = 'dynamic className not checked';
 const REASON_CLASS_ARGUMENT = 'dynamic class argument not checked';
+const REASON_CLASS_PROP = 'dynamic class prop not checked';
 
 /**
- * JSX/TSX (and .js/.ts files holding JSX) through Babel into the shared LintDocument: every JSX
- * element anywhere in the file (returns, variables, props, arrays) becomes a domhandler element;
- * fragments are transparent. Class strings of class-function calls anywhere in the file count too.
- * Throws only SourceParseError.
+ * JSX/TSX, JS and TS through Babel into the shared LintDocument: every JSX element anywhere in the
+ * file (returns, variables, props, arrays) becomes a domhandler element; fragments are transparent.
+ * Class strings of class-function calls and `h()` render calls anywhere in the file count too, and
+ * an Angular `@Component` decorator's inline template is read as HTML. Throws only SourceParseError.
  */
 export function parseJsxSource(text: string, options: JsxSourceOptions): LintDocument {
   const program = parseProgram(text, options);
   const builder = new DocumentBuilder(text);
-  walk(program, builder, new Set(options.classFunctions));
+  walkProgram(program, builder, classSyntaxOf(options.classFunctions, options.classAttributes));
   return builder.finish(options.sourceType, options.filename);
 }
 
-function parseProgram(text: string, options: JsxSourceOptions): t.Program {
-  const plugins: ParserPlugin[] = options.sourceType === 'tsx' ? ['jsx', 'typescript'] : ['jsx'];
-  try {
-    return babelParse(text, plugins);
-  } catch (error) {
-    // A .ts file may use `<T>value` assertions, which JSX makes ambiguous: try it as plain TypeScript.
-    if (options.sourceType === 'tsx' && /\.[cm]?ts$/i.test(options.filename ?? '')) {
-      try {
-        return babelParse(text, ['typescript']);
-      } catch {
-        // Report the error of the first attempt.
-      }
-    }
-    throw toSourceParseError(error);
-  }
+// What TypeScript itself accepts beyond plain ES: decorators (TS 5's, before or after `export`; TS's
+// legacy parameter decorators parse too, as a recovered error) and `accessor` fields.
+const LANGUAGE_PLUGINS: ParserPlugin[] = ['decorators', 'decoratorAutoAccessors'];
+
+// .ts/.mts/.cts are TypeScript without JSX, where `<T>value` is a cast; .tsx and .js files may hold JSX.
+const TYPESCRIPT_WITHOUT_JSX = /\.[cm]?ts$/i;
+
+/** Whether a file of this source type and name is read with JSX. */
+function allowsJsx(sourceType: 'jsx' | 'tsx', filename: string | undefined): boolean {
+  return sourceType === 'jsx' || !TYPESCRIPT_WITHOUT_JSX.test(filename ?? '');
 }
 
-function babelParse(text: string, plugins: ParserPlugin[]): t.Program {
-  // errorRecovery keeps going past errors that leave the tree intact (a redeclared variable); an
-  // error in the markup (`<div></span>`) would leave a wrong tree, so that one is fatal.
-  const file: ParseResult<t.File> = parse(text, { sourceType: 'module', plugins, errorRecovery: true, allowReturnOutsideFunction: true });
-  const markupError = file.errors?.find((e) => e.syntaxPlugin === 'jsx');
-  if (markupError) throw markupError;
-  return file.program;
+function parseProgram(text: string, options: JsxSourceOptions): t.Program {
+  return parseScript(text, { typescript: options.sourceType === 'tsx', jsx: allowsJsx(options.sourceType, options.filename) });
+}
+
+/**
+ * A script through Babel (also a Vue <script> block: `startIndex` is where it starts in the file, so
+ * that offsets are the file's). Throws only SourceParseError.
+ */
+export function parseScript(text: string, language: { readonly typescript: boolean; readonly jsx: boolean; readonly startIndex?: number }): t.Program {
+  const plugins: ParserPlugin[] = [...LANGUAGE_PLUGINS];
+  if (language.typescript) plugins.push('typescript');
+  if (language.jsx) plugins.push('jsx');
+  try {
+    // errorRecovery keeps going past errors that leave the tree intact (a redeclared variable); an
+    // error in the markup (`<div></span>`) would leave a wrong tree, so that one is fatal.
+    const file: ParseResult<t.File> = parse(text, { sourceType: 'module', plugins, errorRecovery: true, allowReturnOutsideFunction: true, startIndex: language.startIndex ?? 0 });
+    const markupError = file.errors?.find((e) => e.syntaxPlugin === 'jsx');
+    if (markupError) throw markupError;
+    return file.program;
+  } catch (error) {
+    throw toSourceParseError(error);
+  }
 }
 
 function toSourceParseError(error: unknown): SourceParseError {
@@ -116,7 +132,8 @@ interface WalkItem {
  * overflow). Pre-order visits in source order, so appending each node to its parent as it is met
  * keeps every element's children in document order.
  */
-function walk(program: t.Program, builder: DocumentBuilder, classFunctions: ReadonlySet<string>): void {
+export function walkProgram(program: t.Program, builder: DocumentBuilder, syntax: ClassSyntax): void {
+  const { classFunctions } = syntax;
   const stack: WalkItem[] = [{ node: program, parent: builder.root }];
   const push = (nodes: readonly t.Node[], parent: ParentNode) => {
     for (let i = nodes.length - 1; i >= 0; i--) stack.push({ node: nodes[i] as t.Node, parent });
@@ -130,7 +147,7 @@ function walk(program: t.Program, builder: DocumentBuilder, classFunctions: Read
           push([...attributeExpressions(node.openingElement), ...node.children], parent);
           break;
         }
-        const element = openElement(builder, node, name, parent, classFunctions);
+        const element = openElement(builder, node, name, parent, syntax);
         push([...attributeExpressions(node.openingElement), ...node.children], element);
         break;
       }
@@ -158,28 +175,33 @@ function walk(program: t.Program, builder: DocumentBuilder, classFunctions: Read
         push([node.expression], parent);
         break;
       default:
-        if (isClassFunctionCall(node, classFunctions) && !builder.visited.has(node)) {
-          collectClasses(builder, node, { reason: REASON_CLASS_ARGUMENT, classFunctions }, true);
-        }
+        if (isClassFunctionCall(node, classFunctions)) {
+          if (!builder.visited.has(node)) collectClasses(builder, node, { reason: REASON_CLASS_ARGUMENT, classFunctions }, true);
+        } else if (node.type === 'Decorator') readComponentDecorator(builder, node, syntax);
+        else readRenderCall(builder, node, syntax);
         push(childNodes(node), parent);
     }
   }
 }
 
-function openElement(builder: DocumentBuilder, node: t.JSXElement, name: string, parent: ParentNode, classFunctions: ReadonlySet<string>): Element {
+function openElement(builder: DocumentBuilder, node: t.JSXElement, name: string, parent: ParentNode, syntax: ClassSyntax): Element {
   const opening = node.openingElement;
   const element = builder.element(parent, name, { start: startOf(opening), end: endOf(opening) });
   element.endIndex = endOf(node);
   for (const attribute of opening.attributes) {
-    if (attribute.type === 'JSXSpreadAttribute') builder.note(startOf(attribute), 'spread props are not checked');
-    else readAttribute(builder, element, attribute, classFunctions);
+    if (attribute.type === 'JSXSpreadAttribute') builder.spread(element, { start: startOf(attribute), end: endOf(attribute) }, 'spread props are not checked');
+    else readAttribute(builder, element, attribute, syntax);
   }
   return element;
 }
 
-function readAttribute(builder: DocumentBuilder, element: Element, attribute: t.JSXAttribute, classFunctions: ReadonlySet<string>): void {
+function readAttribute(builder: DocumentBuilder, element: Element, attribute: t.JSXAttribute, syntax: ClassSyntax): void {
+  const { classFunctions } = syntax;
   const rawName = jsxName(attribute.name);
   const key = DOM_NAMES[rawName] ?? rawName;
+  // Another class-bearing prop (`activeClassName`, `ui`): class text, not the element's classes.
+  const classKind = key === 'class' ? undefined : syntax.classAttributes.kindOf(rawName);
+  if (classKind && attribute.value) readClassProp(builder, attribute.value, classKind, classFunctions);
   const nameRange = { start: startOf(attribute.name), end: endOf(attribute.name) };
   const value = attribute.value;
   if (!value) {
@@ -215,6 +237,14 @@ function readAttribute(builder: DocumentBuilder, element: Element, attribute: t.
   // `disabled={false}`, `title={undefined}`: React renders no attribute at all.
   if (text === null) return;
   builder.attribute(element, key, { rawName, nameRange, valueRange, dynamic: text === undefined }, text ?? '');
+}
+
+function readClassProp(builder: DocumentBuilder, value: NonNullable<t.JSXAttribute['value']>, kind: ClassValueKind, classFunctions: ReadonlySet<string>): void {
+  // A JSX attribute string has no JS escapes: a backslash is a backslash.
+  if (value.type === 'StringLiteral') builder.classString(startOf(value) + 1, endOf(value) - 1, undefined, false);
+  else if (value.type === 'JSXExpressionContainer' && value.expression.type !== 'JSXEmptyExpression') {
+    collectClassValue(builder, value.expression, { reason: REASON_CLASS_PROP, classFunctions }, kind, false);
+  }
 }
 
 /** The expressions of an element's attributes, so JSX and class-function calls inside them are seen. */

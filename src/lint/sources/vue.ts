@@ -16,24 +16,30 @@ import { SourceParseError } from '../detector.js';
 import type { AttributeInfo, LintDocument, Range } from '../document.js';
 import { parseStyleAttribute, parseStylesheetDetailed } from './css.js';
 import { staticAttributeValue } from './babel-nodes.js';
-import { collectClasses } from './class-expressions.js';
+import { classSyntaxOf, type ClassAttributeEntry, type ClassSyntax } from './class-attributes.js';
+import { collectClasses, collectClassValue } from './class-expressions.js';
+import { parseScript, walkProgram } from './jsx.js';
 import { DocumentBuilder, UNKNOWN_TEXT } from './element-builder.js';
 import { collectStyles } from './style-object.js';
 
 export interface VueSourceOptions {
   readonly filename?: string;
   readonly classFunctions: readonly string[];
+  /** `lint.classAttributes`; without it only `class`/`:class` are read. */
+  readonly classAttributes?: readonly ClassAttributeEntry[];
 }
 
 // Directives whose value becomes the element's text: present, content unknown.
 const TEXT_DIRECTIVES = new Set(['text', 'html']);
 
 const REASON_CLASS = 'dynamic :class not checked';
+const REASON_CLASS_PROP = 'dynamic class prop not checked';
 
 /**
  * A Vue SFC (or a bare template) through @vue/compiler-dom into the shared LintDocument: the
  * top-level <template> becomes the domhandler tree, `:class`/`:style` expressions are read with the
- * JSX rules, <style> blocks give declarations. <script> is not read. Throws only SourceParseError.
+ * JSX rules, <style> blocks give declarations, and <script> blocks are read as a JSX/TS file is (class
+ * functions, render functions, JSX). Throws only SourceParseError.
  */
 export function parseVueSource(text: string, options: VueSourceOptions): LintDocument {
   const errors: CompilerError[] = [];
@@ -45,7 +51,7 @@ export function parseVueSource(text: string, options: VueSourceOptions): LintDoc
     throw error instanceof RangeError ? new SourceParseError('too deeply nested', 0) : toSourceParseError(error);
   }
   const builder = new DocumentBuilder(text);
-  const classFunctions = new Set(options.classFunctions);
+  const syntax = classSyntaxOf(options.classFunctions, options.classAttributes);
   const template = ast.children.find((c): c is ElementNode => c.type === NodeTypes.ELEMENT && c.tag === 'template');
   const lang = template && attributeValue(template, 'lang');
   let markup: TemplateChildNode[];
@@ -56,13 +62,15 @@ export function parseVueSource(text: string, options: VueSourceOptions): LintDoc
     // A .vue file without <template>: its markup is the template.
     markup = template ? template.children : ast.children.filter((c) => !(c.type === NodeTypes.ELEMENT && (c.tag === 'script' || c.tag === 'style')));
   }
-  const elementCount = walkTemplate(builder, markup, classFunctions);
+  const elementCount = walkTemplate(builder, markup, syntax);
   // Errors the compiler recovered from are noted; a template that yields nothing is not parseable.
   const first = errors[0];
   if (first && elementCount === 0) throw toSourceParseError(first);
   for (const error of errors) builder.note(error.loc?.start.offset ?? 0, `template error: ${error.message}`);
-  for (const style of ast.children) {
-    if (style.type === NodeTypes.ELEMENT && style.tag === 'style') readStyleBlock(builder, style);
+  for (const block of ast.children) {
+    if (block.type !== NodeTypes.ELEMENT) continue;
+    if (block.tag === 'style') readStyleBlock(builder, block);
+    else if (block.tag === 'script') readScriptBlock(builder, block, syntax);
   }
   return builder.finish('vue', options.filename);
 }
@@ -78,7 +86,7 @@ interface WalkItem {
 }
 
 /** Iterative pre-order walk: children are appended in document order; returns the element count. */
-function walkTemplate(builder: DocumentBuilder, nodes: readonly TemplateChildNode[], classFunctions: ReadonlySet<string>): number {
+function walkTemplate(builder: DocumentBuilder, nodes: readonly TemplateChildNode[], syntax: ClassSyntax): number {
   let count = 0;
   const stack: WalkItem[] = [];
   const push = (children: readonly TemplateChildNode[], parent: ParentNode) => {
@@ -91,7 +99,7 @@ function walkTemplate(builder: DocumentBuilder, nodes: readonly TemplateChildNod
       count++;
       // A nested <template> (v-if, v-for, a slot) renders only its children.
       if (node.tag === 'template') push(node.children, parent);
-      else push(node.children, openElement(builder, node, parent, classFunctions));
+      else push(node.children, openElement(builder, node, parent, syntax));
     } else if (node.type === NodeTypes.TEXT) {
       if (/\S/.test(node.content)) builder.textNode(parent, node.content);
     } else if (node.type === NodeTypes.INTERPOLATION) {
@@ -101,20 +109,20 @@ function walkTemplate(builder: DocumentBuilder, nodes: readonly TemplateChildNod
   return count;
 }
 
-function openElement(builder: DocumentBuilder, node: ElementNode, parent: ParentNode, classFunctions: ReadonlySet<string>): Element {
+function openElement(builder: DocumentBuilder, node: ElementNode, parent: ParentNode, syntax: ClassSyntax): Element {
   // HTML tags are case-insensitive; a component keeps its name as written (`MyButton`, `my-button`).
   const native = node.tagType === ElementTypes.ELEMENT;
   const element = builder.element(parent, native ? node.tag.toLowerCase() : node.tag, { start: node.loc.start.offset, end: startTagEnd(builder.text, node) });
   element.endIndex = node.loc.end.offset;
   const keyOf = (name: string) => (native ? name.toLowerCase() : name);
   for (const prop of node.props) {
-    if (prop.type === NodeTypes.ATTRIBUTE) readAttribute(builder, element, prop, keyOf(prop.name));
-    else readDirective(builder, element, prop, keyOf, classFunctions);
+    if (prop.type === NodeTypes.ATTRIBUTE) readAttribute(builder, element, prop, keyOf(prop.name), syntax);
+    else readDirective(builder, element, prop, keyOf, syntax);
   }
   return element;
 }
 
-function readAttribute(builder: DocumentBuilder, element: Element, prop: AttributeNode, key: string): void {
+function readAttribute(builder: DocumentBuilder, element: Element, prop: AttributeNode, key: string, syntax: ClassSyntax): void {
   const nameRange = { start: prop.nameLoc.start.offset, end: prop.nameLoc.end.offset };
   if (!prop.value) {
     builder.attribute(element, key, { rawName: prop.name, nameRange, dynamic: false }, '');
@@ -124,10 +132,13 @@ function readAttribute(builder: DocumentBuilder, element: Element, prop: Attribu
   builder.attribute(element, key, { rawName: prop.name, nameRange, valueRange, dynamic: false }, prop.value.content);
   const raw = builder.text.slice(valueRange.start, valueRange.end);
   if (key === 'class') builder.classString(valueRange.start, valueRange.end, element, false);
+  // Another class-bearing prop (`active-class`): class text, not the element's classes.
+  else if (syntax.classAttributes.kindOfProp(prop.name)) builder.classString(valueRange.start, valueRange.end, undefined, false);
   else if (key === 'style') for (const d of parseStyleAttribute(raw, valueRange.start, element)) builder.declaration(d);
 }
 
-function readDirective(builder: DocumentBuilder, element: Element, prop: DirectiveNode, keyOf: (name: string) => string, classFunctions: ReadonlySet<string>): void {
+function readDirective(builder: DocumentBuilder, element: Element, prop: DirectiveNode, keyOf: (name: string) => string, syntax: ClassSyntax): void {
+  const { classFunctions } = syntax;
   const rawName = prop.rawName ?? prop.loc.source.split('=')[0] ?? prop.name;
   const start = prop.loc.start.offset;
   const nameRange = { start, end: start + rawName.length };
@@ -142,7 +153,7 @@ function readDirective(builder: DocumentBuilder, element: Element, prop: Directi
     return;
   }
   if (!arg) {
-    builder.note(start, 'v-bind object is not checked');
+    builder.spread(element, { start, end: prop.loc.end.offset }, 'v-bind object is not checked');
     return;
   }
   if (!arg.isStatic) {
@@ -151,6 +162,11 @@ function readDirective(builder: DocumentBuilder, element: Element, prop: Directi
   }
   const key = keyOf(arg.content);
   const expression = valueRange && parseBound(builder.text, valueRange);
+  const classKind = key === 'class' ? undefined : syntax.classAttributes.kindOfProp(arg.content);
+  if (classKind) {
+    if (expression) collectClassValue(builder, expression, { reason: REASON_CLASS_PROP, classFunctions }, classKind, true);
+    else builder.note(valueRange?.start ?? start, REASON_CLASS_PROP);
+  }
   if (key === 'class') {
     builder.attribute(element, 'class', info, '');
     if (expression) collectClasses(builder, expression, { element, reason: REASON_CLASS, classFunctions }, true);
@@ -173,6 +189,24 @@ function parseBound(text: string, range: Range): t.Expression | undefined {
     return parseExpression(text.slice(range.start, range.end), { startIndex: range.start, plugins: ['typescript'] });
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A <script> or <script setup> block, read as a JS/TS file is: class-function calls, `h()` render
+ * calls, JSX. One that does not parse is noted; the template is still checked.
+ */
+function readScriptBlock(builder: DocumentBuilder, script: ElementNode, syntax: ClassSyntax): void {
+  const content = script.children[0];
+  if (!content) return;
+  const start = content.loc.start.offset;
+  const lang = attributeValue(script, 'lang') ?? 'js';
+  try {
+    const program = parseScript(builder.text.slice(start, content.loc.end.offset), { typescript: /^[cm]?tsx?$/.test(lang), jsx: lang === 'js' || lang.endsWith('x'), startIndex: start });
+    walkProgram(program, builder, syntax);
+  } catch (error) {
+    if (!(error instanceof SourceParseError)) throw error;
+    builder.note(error.offset, `<script> not checked: ${error.message}`);
   }
 }
 

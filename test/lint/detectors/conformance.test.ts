@@ -10,6 +10,7 @@ import { parseHtmlSource } from '../../../src/lint/sources/html.js';
 import { parseJsxSource } from '../../../src/lint/sources/jsx.js';
 import { parseVueSource } from '../../../src/lint/sources/vue.js';
 import { buildThemeIndex } from '../../../src/contracts/theme-index.js';
+import { loadTailwindModel } from '../../../src/lint/tailwind/load.js';
 import { loadProject, loadValidProject } from '../../../src/project/project.js';
 import { sharedStarterProject, starterProject, writeJson } from '../../support/project.js';
 
@@ -37,13 +38,15 @@ const SAMPLES: Readonly<Record<keyof typeof detectorRegistry, Samples>> = {
   ],
   'token-value': [{ rule: { tokenValueCheck: { kinds: ['color', 'spacing'] } }, html: '<p style="color: #123456; padding: 13px" class="m-[7px]">x</p>' }],
   contrast: [{ rule: { contrastCheck: { minRatio: 4.5 } }, html: '<p style="color: #eeeeee; background-color: #ffffff">x</p>' }],
+  'tailwind-unknown-class': [{ rule: { unknownClassCheck: { ignore: ['js-toggle'] } }, html: '<p class="bg-foo-bar js-toggle p-4">x</p>' }],
 };
 
 const base = { category: 'test', severity: 'error', description: 'not allowed', automationStatus: 'auto' };
 const ruleOf = (detector: string, fields: Record<string, unknown>) => ({ ...base, id: 'SAMPLE', detector, ...fields });
 
 const project = loadValidProject({ cwd: sharedStarterProject() });
-const context: LintContext = { project, theme: buildThemeIndex(project) };
+const { model: tailwind } = await loadTailwindModel(project);
+const context: LintContext = { project, theme: buildThemeIndex(project), ...(tailwind ? { tailwind } : {}) };
 const { classFunctions } = project.config.lint;
 const EMPTY: Readonly<Record<string, () => LintDocument>> = {
   html: () => parseHtmlSource(''),

@@ -160,7 +160,7 @@ describe('parseVueSource: SFC blocks and styles', () => {
     '</style>',
   ].join('\n');
 
-  it('reads the template, not the script', () => {
+  it('reads the template, and of the script only class text', () => {
     const doc = vue(sfc);
     expect(elements(doc).map((e) => e.name)).toEqual(['section', 'h2']);
     expect(classes(doc)).toEqual([
