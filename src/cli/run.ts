@@ -31,11 +31,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   program
     .command('init')
-    .description('write the starter design system (tokens, rules, components, policy, docs, examples)')
+    .description('write the starter design system (tokens, rules, components, policy, docs, examples); in an existing repository, adopt it: a plan, then merges that keep every user file')
     .argument('[dir]', 'target folder', '.')
-    .option('--force', 'overwrite files that already exist')
+    .option('--force', 'overwrite files that already exist; in an existing repository only dsctl\'s own (config, design/, launcher, its CI workflow)')
+    .option('--dry-run', 'print the plan (files created; in an existing repository, diffs of files changed) and write nothing')
+    .option('-y, --yes', 'in an existing repository: apply the plan without asking (needed without a terminal or on a dirty work tree)')
+    .option('--examples', 'in an existing repository: also write the starter\'s example pages')
     .addOption(jsonOption())
-    .action(async (dir: string, options: { force?: boolean; json?: boolean }) => {
+    .action(async (dir: string, options: import('./init.js').InitOptions) => {
       const { runInit } = await import('./init.js');
       exitCode = await runInit(context(), dir, options);
     });
@@ -47,7 +50,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(jsonOption())
     .action(async (options: import('./check.js').CheckOptions) => {
       const { runCheck } = await import('./check.js');
-      exitCode = runCheck(context(), options);
+      exitCode = await runCheck(context(), options);
     });
 
   program
@@ -63,6 +66,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option('--stdin', 'lint standard input')
     .option('--stdin-filename <name>', 'with --stdin: the file name (decides html, tsx, vue, …)')
     .option('--shard <k/n>', 'lint the k-th of n slices of the files (CI matrices)')
+    .option('--fix', 'rewrite the findings whose replacement is one certain class (atomically), then report the rest')
+    .option('--fix-dry-run', 'print the fixes --fix would make as a unified diff; write nothing')
+    .option('--cache', 'reuse results of files whose content, contracts, config, policy and dsctl version are unchanged')
+    .option('--cache-location <dir>', 'with --cache: where results are kept (default: .dsctl/cache/lint/)')
     .action(async (paths: string[], options: import('./lint.js').LintOptions) => {
       const { runLint } = await import('./lint.js');
       exitCode = await runLint(context(), paths, options);
@@ -266,6 +273,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       exitCode = await runEscalations(context(), action, id, options);
     });
 
+  const tokens = program.command('tokens').description('design tokens: import them from existing sources');
+  tokens
+    .command('import')
+    .description('import tokens into DTCG 2025.10 (light/dark sets); an existing tokens file gets a proposal under .dsctl/proposals/ unless --apply')
+    .argument('<sources...>', 'CSS, Tailwind v4 CSS, tailwind.config.*, Tokens Studio, Style Dictionary or Figma variables files')
+    .option('--format <id>', 'read every source as: css-variables, figma-variables, style-dictionary, tailwind-v3-config, tailwind-v4-theme, tokens-studio (default: detected per file)')
+    .option('--out <file>', 'the tokens file (default: contracts.tokens of the config, else design/contracts/tokens.json)')
+    .option('--apply', 'overwrite an existing tokens file (a person\'s decision: it is a hard gate)')
+    .option('--dry-run', 'write nothing; print what would change')
+    .addOption(jsonOption())
+    .action(async (sources: string[], options: import('./tokens.js').TokensImportOptions) => {
+      const { runTokensImport } = await import('./tokens.js');
+      exitCode = await runTokensImport(context(), sources, options);
+    });
+
   program
     .command('doctor')
     .description('check every integration (launcher, agent hooks, MCP configs, git hook, CI, contracts, OS sandbox) and say how to fix each problem')
@@ -273,6 +295,50 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .action(async (options: import('./doctor.js').DoctorOptions) => {
       const { runDoctorCommand } = await import('./doctor.js');
       exitCode = await runDoctorCommand(context(), options);
+    });
+
+  const components = program.command('components').description('component contracts from the app\'s real components');
+  components
+    .command('scan')
+    .description('draft a contract for each exported component (React, Vue): import path, props, variants, example; re-scans update drafts and report drift in contracts a person owns (exit 1)')
+    .option('--dir <folder...>', 'component folders to scan, relative to the working directory (default: components/ui, src/components, components, app/components that exist)')
+    .option('--dry-run', 'write nothing; report what would be written')
+    .addOption(jsonOption())
+    .action(async (options: import('./components.js').ComponentsScanOptions) => {
+      const { runComponentsScan } = await import('./components.js');
+      exitCode = runComponentsScan(context(), options);
+    });
+
+  const component = program.command('component').description('one component of the verified component loop (ADR-007)');
+  component
+    .command('risk')
+    .description('interactive or display: whether the component gets the adversarial reviewer and a behavioural a11y test (exit 2 for an unknown name)')
+    .argument('<name>', 'the component (its contract name or id)')
+    .addOption(jsonOption())
+    .action(async (name: string, options: import('./component.js').ComponentRiskOptions) => {
+      const { runComponentRisk } = await import('./component.js');
+      exitCode = runComponentRisk(context(), name, options);
+    });
+
+  const a11y = program.command('a11y').description('accessibility gates of the component loop');
+  a11y
+    .command('coverage')
+    .description('every interactive component has its <Name>.a11y.test.tsx beside its source; policy a11yWaivers may only shrink (exit 1 on an error)')
+    .option('--base <ref>', 'compare the waivers with the policy at the merge base with this ref: new waivers are errors')
+    .addOption(formatOption())
+    .addOption(jsonOption())
+    .action(async (options: import('./a11y.js').A11yCoverageOptions) => {
+      const { runA11yCoverage } = await import('./a11y.js');
+      exitCode = runA11yCoverage(context(), options);
+    });
+
+  program
+    .command('ledger')
+    .description('fold the run records .dsctl/handoff/<Name>.run.json into design/run-ledger.json (append-only); --json: a summary per risk tier and path')
+    .addOption(jsonOption())
+    .action(async (options: import('./ledger.js').LedgerOptions) => {
+      const { runLedger } = await import('./ledger.js');
+      exitCode = runLedger(context(), options);
     });
 
   program

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// An attribute name as HTML, JSX and Vue allow it (no spaces, quotes, `=`, `<`, `>` or `/`), `*` a wildcard.
+const CLASS_ATTRIBUTE_NAME = /^[^\s"'=<>/`]+$/;
+
 const path = (description: string, fallback: string) => z.string().min(1).default(fallback).describe(description);
 
 const groups = (description: string) =>
@@ -52,11 +55,39 @@ export const ConfigSchema = z
           .describe('Files larger than this many bytes are reported, not linted.'),
         classFunctions: z
           .array(z.string().min(1))
-          .default(['clsx', 'cn', 'classnames', 'cva', 'twMerge', 'tw'])
-          .describe('Functions whose arguments are class names in JSX/TSX.'),
+          .default(['clsx', 'cn', 'classnames', 'classNames', 'cx', 'cva', 'tv', 'twJoin', 'twMerge', 'tw'])
+          .describe('Functions whose arguments are class names (JSX/TSX, Vue templates and scripts); cva()/tv() configs are read for their class values.'),
+        classAttributes: z
+          .array(
+            z.union([
+              z.string().regex(CLASS_ATTRIBUTE_NAME, 'an attribute or prop name, `*` for any characters (e.g. "*-class")'),
+              z
+                .strictObject({
+                  name: z.string().regex(CLASS_ATTRIBUTE_NAME, 'an attribute or prop name, `*` for any characters'),
+                  object: z.literal(true).describe('The value is an object whose string leaf values are classes (its keys are slot names).'),
+                })
+                .describe('An object-valued class prop, e.g. Nuxt UI\'s `ui`.'),
+            ]),
+          )
+          .default(['class', 'className', '*-class', 'ngClass', 'x-transition:*', { name: 'ui', object: true }])
+          .describe(
+            'Attributes and props whose values are classes, in every markup source and binding syntax (Vue `:x`/`v-bind:x`, Alpine `:x`/`x-bind:x`, Angular `[x]`). ' +
+              "An element's own `class`/`className` is always read; other names are class text that the Tailwind rules check, not the element's classes.",
+          ),
       })
       .prefault({})
       .describe('What `dsctl lint` checks.'),
+    overrides: z
+      .array(
+        z.strictObject({
+          files: z.array(z.string().min(1)).min(1).describe('Globs of project-relative files this entry applies to, e.g. "components/ui/**".'),
+          rules: z
+            .record(z.string().min(1), z.enum(['off', 'warn', 'error']))
+            .describe('Rule id → "off" (not run on these files), "warn" or "error" (the severity there).'),
+        }),
+      )
+      .optional()
+      .describe('Per-glob rule settings for `dsctl lint`; of entries matching a file, later ones win.'),
     theme: z
       .strictObject({
         color: groups('Colour utilities (bg-*, text-*, border-*): the name is the token path under the group, joined with "-".'),
@@ -70,6 +101,21 @@ export const ConfigSchema = z
       })
       .prefault({})
       .describe('How Tailwind utility names map to token groups: used for contrast, token suggestions and the theme view.'),
+    tailwind: z
+      .strictObject({
+        css: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('The Tailwind CSS entry (the file with `@import "tailwindcss"`), project-relative. Default: the first such CSS file of the lint include set; else the generated theme view with dsctl\'s own Tailwind.'),
+        componentCss: z
+          .array(z.string().min(1))
+          .optional()
+          .describe('Globs of the CSS files whose class selectors define component classes (btn, card). Default: the CSS files of the lint include set and the generated tokens CSS.'),
+        cache: z.boolean().default(true).describe('Keep class classifications under .dsctl/cache/tailwind/, by the hash of the theme, between runs.'),
+      })
+      .prefault({})
+      .describe("How the checker loads Tailwind's own class model (v4 design system; a v3 config through v4's @config)."),
     launcher: z
       .strictObject({
         dsctl: z

@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../io/atomic-write.js';
 import { SCHEMA_FILES } from '../contracts/schema-validation.js';
 import { installLauncher } from './launcher.js';
 import { packageRoot } from './package-root.js';
+import { wantsStarter } from '../adopt/detect/index.js';
 
 export interface InitResult {
   readonly dir: string;
@@ -36,6 +37,14 @@ export function starterFiles(): Map<string, string> {
     files.set(`design/schemas/${file}`, readFileSync(join(packageRoot(), 'schemas', file), 'utf8'));
   }
   return new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * Whether `dsctl init` in `dir` writes the starter (an empty folder, a `.git` aside, or one holding only
+ * starter files: a re-init, refused without --force as always) or adopts an existing repository.
+ */
+export function initMode(dir: string): 'starter' | 'adopt' {
+  return wantsStarter(resolve(dir), new Set(starterFiles().keys())) ? 'starter' : 'adopt';
 }
 
 /**

@@ -77,6 +77,7 @@ export const PolicySchema = z
       })
       .prefault({}),
     componentGate: z.array(nonEmpty).default([]).describe('Commands a new component must pass.'),
+    a11yWaivers: z.array(nonEmpty).default([]).describe('Interactive components (by name) allowed to lack their <Name>.a11y.test.tsx for now; `dsctl a11y coverage` lets the list only shrink.'),
     selfDrift: z
       .strictObject({
         markers: z

@@ -6,7 +6,7 @@ import { problem } from '../diagnostics/schema-issues.js';
 import { fileError } from '../io/read-text.js';
 import { checkComponent } from '../contracts/components.js';
 import { CONTRACT_SUFFIX, type ComponentEntry, type ComponentSet } from '../contracts/component-types.js';
-import { checkComponentReferences } from '../contracts/cross-references.js';
+import { checkComponentReferences, checkOverrideRules } from '../contracts/cross-references.js';
 import { parseRules, type RuleSet } from '../contracts/rules.js';
 import { createContractValidator } from '../contracts/schema-validation.js';
 import { parseTokens, type TokenSet } from '../contracts/tokens.js';
@@ -78,6 +78,7 @@ export function loadProject(options: LoadOptions): Project {
   const rulesDoc = read(config.contracts.rules, 'rules file');
   const parsedRules = parseRules(rulesDoc);
   problems.push(...validator.validate('rules', rulesDoc), ...parsedRules.problems);
+  problems.push(...checkOverrideRules(config, configDoc, parsedRules.rules));
 
   const componentsDir = abs(config.contracts.components);
   sources.push(componentsDir);

@@ -155,6 +155,6 @@ describe('policy.softGates decides what dsctl gate check reports', () => {
     softGates(app, (entries) => entries.map((e) => (e.id === 'release' ? { ...e, id: 'relase' } : e)));
     expect(dsctl(['gate', 'check', '--range', range], app)).toMatchObject({ code: 2, stderr: expect.stringMatching(/design\/policy\.json:\d+:\d+ {2}unknown soft gate "relase": did you mean "release"\?/) });
     softGates(app, (entries) => entries.map((e) => (e.id === 'relase' ? { ...e, id: 'release', options: { files: 'CHANGELOG.md' } } : e)));
-    expect(dsctl(['gate', 'check', '--range', range], app)).toMatchObject({ code: 2, stderr: expect.stringMatching(/design\/policy\.json:\d+:\d+  expected array at \/softGates\/5\/options\/files/) });
+    expect(dsctl(['gate', 'check', '--range', range], app)).toMatchObject({ code: 2, stderr: expect.stringMatching(/design\/policy\.json:\d+:\d+  expected array at \/softGates\/\d+\/options\/files/) });
   });
 });

@@ -201,6 +201,8 @@ const ATTACKS: Record<string, readonly Case[]> = {
     { command: '.dsctl/bin/dsctl gate approve --staged', want: 'deny' },
     { command: 'pnpm dsctl gate approve --staged', want: 'deny' },
     { command: 'node node_modules/dsctl/dist/dsctl.js lint --baseline-write=.design-baseline.json', want: 'deny' },
+    { command: 'npx dsctl tokens import src/app/globals.css --apply', want: 'deny' },
+    { command: '.dsctl/bin/dsctl components scan --dir src/components', want: 'deny' },
   ],
 };
 

@@ -95,6 +95,8 @@ const BENIGN: readonly string[] = [
   'npx dsctl lint examples --format json > /tmp/report.json',
   'npx dsctl build',
   'dsctl drift',
+  'dsctl components scan --dry-run',
+  'npx dsctl tokens import src/app/globals.css --dry-run',
   'dsctl audit verify',
   'curl -s https://example.com | jq .',
   'curl -sSfo /tmp/x.json https://example.com/x.json',

@@ -82,7 +82,7 @@ describe('MCP server with broken contracts', () => {
     expect(broken.isError).toBe(true);
     expect(text(broken)).toMatch(/^design\/contracts\/rules\.json:\d+:\d+ \/rules\/\d+\/severity {2}/m);
     write(dir, file, original, 10_000);
-    expect((await call(client, 'get_rules', {})).structuredContent).toMatchObject({ total: 44 });
+    expect((await call(client, 'get_rules', {})).structuredContent).toMatchObject({ total: 45 });
   });
 
   it('lists at most 50 problems and says how many more there are', async () => {
@@ -93,8 +93,8 @@ describe('MCP server with broken contracts', () => {
     const { client } = await connect(dir);
     const lines = text(await call(client, 'list_components', {})).split('\n');
     expect(lines.filter((l) => l.startsWith('design/contracts/rules.json:'))).toHaveLength(50);
-    expect(lines[0]).toContain('the design system has 88 contract error(s)');
-    expect(lines.at(-1)).toBe('… and 38 more: run `dsctl check` for all of them.');
+    expect(lines[0]).toContain('the design system has 90 contract error(s)');
+    expect(lines.at(-1)).toBe('… and 40 more: run `dsctl check` for all of them.');
   });
 
   it('resources: the constitution and the lists still answer; contract reads are a -32603 that locates the problem', async () => {

@@ -107,7 +107,7 @@ describe('MCP server (in-process, SDK client)', () => {
     const read = async (uri: string) => ((await client.readResource({ uri })).contents[0] as { text: string }).text;
     expect(await read('dsctl://design-constitution')).toContain('# Tessera');
     expect(JSON.parse(await read('dsctl://tokens')).tokens.length).toBe(126);
-    expect(JSON.parse(await read('dsctl://rules')).rules.length).toBe(44);
+    expect(JSON.parse(await read('dsctl://rules')).rules.length).toBe(45);
     expect(JSON.parse(await read('dsctl://components')).components.length).toBe(8);
     expect(JSON.parse(await read('dsctl://components/tabs')).id).toBe('tabs');
     await expect(client.readResource({ uri: 'dsctl://components/nope' })).rejects.toMatchObject({ code: -32002, message: expect.stringContaining('No component "nope"') });

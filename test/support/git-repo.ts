@@ -25,12 +25,16 @@ export function sharedStarterRepo(prefix = 'dsctl-repo-'): StarterRepo {
   return initRepo(app);
 }
 
+/** Runs git in `dir` with an identity (commits work on any machine) and returns stdout. */
+export function gitIn(dir: string): (...args: string[]) => string {
+  return (...args) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
 function initRepo(app: string): StarterRepo {
   // The built CLI, as a user would: the starter, its generated views and its baseline.
   const init = dsctl(['init', app], app);
   if (init.code !== 0) throw new Error(`dsctl init failed: ${init.stderr}`);
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd: app, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const git = gitIn(app);
   git('init', '-q');
   git('add', '-A');
   git('commit', '-qm', 'starter');

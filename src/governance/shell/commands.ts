@@ -652,7 +652,7 @@ function packageBinary(args: readonly Arg[], run: Runner, name: string): void {
 
 /** dsctl's commands that change its own state: only a person runs them. */
 const dsctl: Handler = (args, run) => {
-  const operands = parseArgs(args, { long: ['config', 'baseline', 'baseline-write', 'format', 'base', 'stdin-filename', 'shard', 'log', 'prompt', 'target'] });
+  const operands = parseArgs(args, { long: ['config', 'baseline', 'baseline-write', 'format', 'base', 'stdin-filename', 'shard', 'log', 'prompt', 'target', 'dir', 'out', 'cache-location'] });
   const [command, action] = operands.operands.map((a) => a.text);
   const flags = args.map((a) => a.text);
   const why = (what: string) => run.forbid(`\`dsctl ${what}\` changes what dsctl enforces; an agent must not run it`);
@@ -664,6 +664,9 @@ const dsctl: Handler = (args, run) => {
   if (command === 'audit' && action !== undefined && action !== 'verify' && action !== 'tail') return why(`audit ${action}`);
   if (command === 'escalations' && action === 'resolve') return why('escalations resolve');
   if (command === 'learn' && action !== undefined && action !== 'list' && action !== 'propose') return why(`learn ${action}`);
+  // Both write the contracts (a hard gate): the tokens file, the component contracts.
+  if (command === 'tokens' && action === 'import' && flags.includes('--apply')) return why('tokens import --apply');
+  if (command === 'components' && action === 'scan' && !flags.includes('--dry-run')) return why('components scan');
 };
 
 const dd: Handler = (args, run) => {

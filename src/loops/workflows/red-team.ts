@@ -6,7 +6,7 @@ import { UserError } from '../../diagnostics/user-error.js';
 import { createGateMatcher } from '../../governance/gates.js';
 import { proposeLearning } from '../../governance/learnings.js';
 import { sourceTypeOf } from '../../lint/engine.js';
-import type { Violation } from '../../lint/types.js';
+import { PARSE_ERROR, type Violation } from '../../lint/types.js';
 import type { Project } from '../../project/project.js';
 import { fencedBlock } from '../../views/markdown-fence.js';
 import { CATALOG } from '../catalog.js';
@@ -49,7 +49,6 @@ export const ATTACK_OUTPUT_SCHEMA: Readonly<Record<string, unknown>> = z.toJSONS
 
 const ATTACK_TOOLS = ['Read', 'Grep', 'Glob', 'Write', 'Edit', 'MultiEdit', 'mcp__dsctl__get_rules', 'mcp__dsctl__get_component', 'mcp__dsctl__check_html'];
 /** The checker's own pseudo-rule for unparsable source: it says nothing about whether a rule would catch the break. */
-const PARSE_ERROR = 'PARSE_ERROR';
 
 /** `pending`: missed in the artifact, its snippet not yet linted alone. */
 type Verdict = 'caught' | 'pending' | 'caught-in-isolation' | 'unconfirmed' | 'escape';

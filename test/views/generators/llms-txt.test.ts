@@ -49,7 +49,7 @@ describe('llms-txt', () => {
     const lines = index.text.split('\n');
     expect(lines[0]).toBe('# Tessera');
     expect(lines[1]).toBe('');
-    expect(lines[2]).toMatch(/^> Tessera is this project's design system: 126 design tokens, 8 component contracts and 44 rules \(29 checked automatically\)/);
+    expect(lines[2]).toMatch(/^> Tessera is this project's design system: 126 design tokens, 8 component contracts and 45 rules \(30 checked automatically\)/);
     expect(lines.filter((l) => l.startsWith('## '))).toEqual(['## Docs', '## Contracts', '## Components', '## Generated views']);
     for (const line of lines.filter((l) => l.startsWith('- '))) expect(line).toMatch(/^- \[[^\]]+\]\([^)\s]+\): \S/);
   });
