@@ -64,15 +64,8 @@ interface Resolved {
   readonly dbg?: Paint | undefined;
 }
 
-/** What an element sets itself, in both themes: one walk of the page checks both. */
-interface Own {
-  readonly fg?: Paint | undefined;
-  readonly bg?: Paint | undefined;
-  readonly sizePx?: number | undefined;
-  readonly weight?: number | undefined;
-  readonly dfg?: Paint | undefined;
-  readonly dbg?: Paint | undefined;
-}
+/** What an element sets itself, in both themes (the same fields): one walk of the page checks both. */
+type Own = Resolved;
 
 interface Prepared {
   readonly minRatio: number;
