@@ -46,6 +46,12 @@ async function importAppTokens(detection: RepoDetection): Promise<StepResult> {
   const name = typeof pkgName === 'string' ? pkgName : 'the design system';
   config.name = name;
   config.theme = imported.theme;
+  // The app's own CSS holds these values and its Tailwind setup makes the utilities: a generated
+  // tokens.css and @theme would be a second copy under other names, so those views start switched off.
+  if (imported.sources.some((s) => s.format === 'css-variables' || s.format === 'tailwind-v4-theme')) {
+    config.views = { ...(config.views as Record<string, unknown> | undefined), 'tokens-css': { enabled: false }, 'tailwind-theme': { enabled: false } };
+    notes.push('views tokens-css and tailwind-theme switched off: the app\'s CSS is the token source');
+  }
   const tokens = parseTokens(parseJsonDocument(imported.text, TOKENS)).tokens;
   // The theme index needs the config's theme and the tokens, which is all of a project it reads.
   const theme = buildThemeIndex({ config: ConfigSchema.parse(config), tokens } as unknown as Project);

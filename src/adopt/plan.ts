@@ -214,7 +214,7 @@ export async function planAdoption(detection: RepoDetection, starter: ReadonlyMa
   config.lint.exclude = [...LINT_EXCLUDE];
   // A re-init keeps the views the first init decided on.
   if (previousConfig?.views) config.views = previousConfig.views;
-  else if (!reinit && disabledViews.size) config.views = Object.fromEntries([...disabledViews].sort().map((v) => [v, { enabled: false }]));
+  else if (!reinit && disabledViews.size) config.views = { ...config.views, ...Object.fromEntries([...disabledViews].sort().map((v) => [v, { enabled: false }])) };
   ownFile('dsctl.config.json', `${JSON.stringify(config, null, 2)}\n`, `lint.include for ${describeLayout(detection)}`);
 
   // installLauncher writes the launcher files that are missing or differ from dsctl's templates (named as their basename).

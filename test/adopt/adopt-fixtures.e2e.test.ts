@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, renameSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, connect } from '../mcp/connect.js';
@@ -75,6 +75,10 @@ describe.each(Object.entries(APPS) as [keyof typeof APPS, (typeof APPS)[keyof ty
     if (want.importPath) expect(contract.importPath).toBe(want.importPath);
     if (want.variants) expect(contract.variants?.['variant']?.options).toEqual(want.variants);
     expect(contract.props?.map((p) => p.name)).toEqual(expect.arrayContaining([...want.props]));
+
+    // The app's CSS is its token source: no second copy of its values under dsctl's names.
+    expect(existsSync(join(dir, 'design/generated/tokens.css'))).toBe(false);
+    expect(existsSync(join(dir, 'design/generated/theme.css'))).toBe(false);
 
     // The CI workflow installs with the app's package manager.
     expect(readFileSync(join(dir, '.github/workflows/design-check.yml'), 'utf8')).toContain(want.install);
