@@ -50,7 +50,13 @@ export const PROJECT_GOVERNANCE: readonly { readonly path: string; readonly why:
   { path: '.husky', why: 'git hooks', folder: true },
   { path: '.dsctl/bin', why: 'the dsctl launcher every integration calls', folder: true },
   { path: '.dsctl/runs', why: "run state and the guard's saved bytes", folder: true },
+  // The hooks and check_html read these caches: a forged entry (an unknown class marked known, a
+  // cached clean result) would pass what the checker would report. Their writes are best effort.
+  { path: '.dsctl/cache', why: 'cached lint results and class classifications the checker trusts', folder: true },
 ];
+
+/** Governance folders dsctl makes empty when missing, so they can be bound read-only for the whole session. */
+const MADE_WHEN_MISSING: readonly string[] = ['.dsctl/cache'];
 
 /** User-level settings that can switch a project's hooks off (`disableAllHooks`, another hooks file). Bound when they exist. */
 const USER_SETTINGS: readonly string[] = ['.claude/settings.json', '.claude/settings.local.json', '.codex/config.toml', '.codex/hooks.json', '.cursor/hooks.json'];
@@ -110,6 +116,7 @@ export function planSandbox(loaded: LoadedPolicy, options: PlanOptions = {}): Sa
     ...PROJECT_GOVERNANCE.map(({ path, why }) => [path, why] as [string, string]),
   ];
   const missing: string[] = [];
+  for (const path of MADE_WHEN_MISSING) mkdirSync(resolve(root, path), { recursive: true });
   for (const [path, why] of infra) {
     const abs = resolve(root, path);
     if (!isInside(root, abs)) continue;

@@ -35,6 +35,7 @@ const PROTECTED = [
   '.git/config',
   '.git/info/**',
   '.git/dsctl/**',
+  '.dsctl/cache/**',
 ];
 
 /** Path → type, mode and bytes of everything protected, and which protected paths exist. */
@@ -58,6 +59,7 @@ const ATTACKS: readonly (readonly [string, string])[] = [
   ['path built at run time', 'echo x > /proc/$$/cwd/AGENTS.md'],
   ['path built at run time', 'cd "$(printf design/contracts)" && echo x > rules.json'],
   ['glob', 'echo x > AGENTS.m?'],
+  ['forged cache', 'mkdir -p .dsctl/cache/tailwind && echo "{}" > .dsctl/cache/tailwind/classes-forged.json'],
   ['glob', 'rm -f *.md'],
   ['glob', 'cd design/contr* && echo x > rules.json; touch new.contract.json'],
   ['names on a pipe', 'echo AGENTS.md | xargs truncate -s0'],
