@@ -48,33 +48,56 @@ async function importAppTokens(detection: RepoDetection): Promise<StepResult> {
   config.theme = imported.theme;
   // The app's own CSS holds these values and its Tailwind setup makes the utilities: a generated
   // tokens.css and @theme would be a second copy under other names, so those views start switched off.
+  // Should the team later let dsctl generate them, `naming: "source"` keeps the app's property names.
+  const views: Record<string, unknown> = { ...(config.views as Record<string, unknown> | undefined) };
   if (imported.sources.some((s) => s.format === 'css-variables' || s.format === 'tailwind-v4-theme')) {
-    config.views = { ...(config.views as Record<string, unknown> | undefined), 'tokens-css': { enabled: false }, 'tailwind-theme': { enabled: false } };
-    notes.push('views tokens-css and tailwind-theme switched off: the app\'s CSS is the token source');
+    Object.assign(views, { 'tokens-css': { enabled: false, naming: 'source' }, 'tailwind-theme': { enabled: false } });
+    notes.push('views tokens-css and tailwind-theme switched off: the app\'s CSS is the token source (tokens.css, when switched on, keeps its property names: naming "source")');
+  } else if (detection.tailwind.major === 3) {
+    // A v3 app reads a preset, not v4's @theme.
+    Object.assign(views, { 'tailwind-theme': { enabled: false }, 'tailwind-preset': { enabled: true } });
+    notes.push('Tailwind v3: view tailwind-preset (theme.extend) written instead of the v4 @theme block');
   }
+  if (Object.keys(views).length > 0) config.views = views;
   const tokens = parseTokens(parseJsonDocument(imported.text, TOKENS)).tokens;
   // The theme index needs the config's theme and the tokens, which is all of a project it reads.
   const theme = buildThemeIndex({ config: ConfigSchema.parse(config), tokens } as unknown as Project);
   const rules = rulesFromTheme({ theme, name });
   notes.push(`${imported.tokenCount} tokens from ${sources.join(', ')}${imported.modes.length ? ` (modes: ${imported.modes.join(', ')})` : ''}; ${rules.rules.length} rules naming the app's utilities`);
   for (const p of imported.problems) notes.push(`${p.file}${p.line === undefined ? '' : `:${p.line}`}: ${p.message}`);
+  // The starter's component contracts name Tessera's tokens and rules, which the app does not have.
+  const drop = starterContracts(starter);
+  const files = new Map([
+    [TOKENS, imported.text],
+    [RULES, `${JSON.stringify(rules, null, 2)}\n`],
+    ['dsctl.config.json', `${JSON.stringify(config, null, 2)}\n`],
+  ]);
+  if (detection.componentFolders.length === 0) {
+    notes.push(`no component contracts yet: the starter's name Tessera's tokens (${COMPONENTS}/README.md says how to add them)`);
+    files.set(`${COMPONENTS}/README.md`, COMPONENTS_README);
+  }
   return {
-    files: new Map([
-      [TOKENS, imported.text],
-      [RULES, `${JSON.stringify(rules, null, 2)}\n`],
-      ['dsctl.config.json', `${JSON.stringify(config, null, 2)}\n`],
-    ]),
+    files,
+    drop,
     notes,
   };
 }
 
+const COMPONENTS_README = `# Component contracts
+
+One \`<id>.contract.json\` per component (schema: \`design/schemas/component.schema.json\`): its variants and
+their exact classes, states, accessibility and tokens. \`dsctl components scan <dir>\` drafts them from the
+app's components; a person reviews each draft and marks it \`"status": "ready"\`.
+`;
+
+const starterContracts = (starter: ReadonlyMap<string, string>) => [...starter.keys()].filter((path) => path.startsWith(`${COMPONENTS}/`));
+
 function scanAppComponents(detection: RepoDetection): StepResult {
-  if (detection.componentFolders.length === 0) return { files: new Map(), notes: ['no components folder found: the Tessera starter contracts are written'] };
+  if (detection.componentFolders.length === 0) return { files: new Map(), notes: ['no components folder found'] };
   const report = scanComponents({ root: detection.root, contractsDir: COMPONENTS, schemasDir: 'design/schemas', dirs: detection.componentFolders.map((f) => f.dir), dryRun: true });
-  const drop = [...starterFiles().keys()].filter((path) => path.startsWith(`${COMPONENTS}/`));
   return {
     files: report.texts,
-    drop,
+    drop: starterContracts(starterFiles()),
     notes: [`${report.texts.size} draft contract(s) from ${report.folders.join(', ')} (status "draft": a person marks each "ready")`],
   };
 }

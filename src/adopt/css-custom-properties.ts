@@ -1,4 +1,5 @@
 import postcss, { CssSyntaxError, type ChildNode, type Container, type Declaration } from 'postcss';
+import { ROOT_SCOPE, type CssOrigin } from '../contracts/css-origin.js';
 import type { TokenType } from '../contracts/token-types.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { readCssValue, type CssTokenValue } from './css-value.js';
@@ -15,6 +16,8 @@ export interface CustomProperty {
   readonly description?: string;
   /** `theme` inside Tailwind's `@theme` (any flavour), `rule` in a selector. */
   readonly block: 'rule' | 'theme';
+  /** The selector (and media query) around it, as written: `:root`, `.dark`, `@media (prefers-color-scheme: dark) :root`; `:root` for `@theme`. */
+  readonly scope: string;
   readonly location: ImportLocation;
 }
 
@@ -43,6 +46,7 @@ export function readCustomProperties(file: string, text: string): CustomProperty
       mode: scope.mode,
       ...(description ? { description } : {}),
       block: scope.block,
+      scope: scope.text,
       location: { file, line: decl.source?.start?.line ?? 1, column: decl.source?.start?.column ?? 1 },
     });
   });
@@ -50,27 +54,33 @@ export function readCustomProperties(file: string, text: string): CustomProperty
 }
 
 /** The mode of the rule and at-rules around a declaration; null when it is not a token scope (`.card { --x }`). */
-function scopeOf(decl: Declaration): { mode: string | undefined; block: 'rule' | 'theme' } | null {
+function scopeOf(decl: Declaration): { mode: string | undefined; block: 'rule' | 'theme'; text: string } | null {
   let mode: string | undefined;
   let sawRule = false;
+  const text: string[] = [];
+  const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
   for (let node: Container | undefined = decl.parent; node && node.type !== 'root'; node = node.parent as Container | undefined) {
     if (node.type === 'atrule') {
       const at = node as postcss.AtRule;
-      if (at.name === 'theme') return { mode: undefined, block: 'theme' };
+      if (at.name === 'theme') return { mode: undefined, block: 'theme', text: ROOT_SCOPE };
       if (at.name === 'media') {
         const scheme = /prefers-color-scheme:\s*(\w+)/.exec(at.params)?.[1];
         if (scheme) mode ??= scheme;
         else return null; // a breakpoint override is not a token
+        text.unshift(`@media ${squash(at.params)}`);
       }
     } else if (node.type === 'rule') {
       if (sawRule) return null; // nested rules are component styles
       sawRule = true;
-      const selectorMode = modeOfSelector((node as postcss.Rule).selector);
+      const selector = (node as postcss.Rule).selector;
+      const selectorMode = modeOfSelector(selector);
       if (selectorMode === null) return null;
       mode = selectorMode ?? mode;
+      text.unshift(squash(selector));
     }
+    // `@layer base { … }` (shadcn v3) groups without scoping: not part of the scope.
   }
-  return sawRule ? { mode, block: 'rule' } : null;
+  return sawRule ? { mode, block: 'rule', text: text.join(' ') } : null;
 }
 
 /**
@@ -146,11 +156,12 @@ export function propertiesToTokens(props: readonly CustomProperty[], naming: (pr
   };
 
   for (const [prop, { naming: named, value }] of read) {
+    const css = (format?: CssOrigin['format']): CssOrigin => ({ name: `--${prop.name}`, scope: prop.scope, ...(format ? { format } : {}) });
     const base = { ...(prop.mode === undefined ? {} : { mode: prop.mode }), location: prop.location, ...(prop.description ? { description: prop.description } : {}) };
     if (value.kind === 'unsupported') {
       problems.push(importProblem('warn', 'tokens/import-skipped', `--${prop.name} was not imported: ${value.reason}`, prop.location));
     } else if (value.kind === 'value') {
-      tokens.push({ path: named.path(value.type), type: value.type, value: value.value, ...base });
+      tokens.push({ path: named.path(value.type), type: value.type, value: value.value, ...base, css: css(value.format) });
     } else {
       const target = pathOf(value.name);
       const type = typeOf(value.name, new Set([prop.name])) ?? value.type;
@@ -159,7 +170,7 @@ export function propertiesToTokens(props: readonly CustomProperty[], naming: (pr
         continue;
       }
       const path = named.path(type);
-      if (path !== target) tokens.push({ path, type, value: `{${target}}`, ...base });
+      if (path !== target) tokens.push({ path, type, value: `{${target}}`, ...base, css: css() });
     }
   }
   return { tokens, problems };

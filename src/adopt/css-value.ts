@@ -4,7 +4,7 @@ import { cssColourToDtcg, round } from './colour-value.js';
 
 /** A CSS value read as a token value: concrete, a reference to another custom property, or left out (and why). */
 export type CssTokenValue =
-  | { readonly kind: 'value'; readonly type: TokenType; readonly value: unknown }
+  | { readonly kind: 'value'; readonly type: TokenType; readonly value: unknown; readonly format?: 'hsl-channels' }
   | { readonly kind: 'reference'; readonly name: string; readonly type?: TokenType }
   | { readonly kind: 'unsupported'; readonly reason: string };
 
@@ -44,8 +44,9 @@ export function readCssValue(raw: string, hint?: TokenType): CssTokenValue {
     if (hint === 'fontWeight') return { kind: 'value', type: 'fontWeight', value: n };
     return { kind: 'value', type: 'number', value: n };
   }
-  const colour = cssColourToDtcg(HSL_CHANNELS.test(text) ? `hsl(${text})` : text);
-  if (colour !== undefined) return { kind: 'value', type: 'color', value: colour };
+  const channels = HSL_CHANNELS.test(text);
+  const colour = cssColourToDtcg(channels ? `hsl(${text})` : text);
+  if (colour !== undefined) return { kind: 'value', type: 'color', value: colour, ...(channels ? { format: 'hsl-channels' as const } : {}) };
   if (hint === 'fontWeight') return { kind: 'value', type: 'fontWeight', value: text };
   return unsupported(`"${text}" is not a colour, length, duration or number`);
 }

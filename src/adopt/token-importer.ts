@@ -1,3 +1,4 @@
+import type { CssOrigin } from '../contracts/css-origin.js';
 import type { TokenType } from '../contracts/token-types.js';
 import type { Problem } from '../diagnostics/problem.js';
 
@@ -21,6 +22,8 @@ export interface ImportedToken {
   readonly description?: string;
   /** `light`, `dark` or another mode name; undefined = no mode (the default set). */
   readonly mode?: string;
+  /** The custom property it was declared as (CSS sources only), written to `$extensions["dsctl.css"]`. */
+  readonly css?: CssOrigin;
   readonly location: ImportLocation;
 }
 

@@ -1,3 +1,4 @@
+import { CSS_ORIGIN_KEY } from '../contracts/css-origin.js';
 import type { TokenType } from '../contracts/token-types.js';
 import type { Problem } from '../diagnostics/problem.js';
 import { importProblem, type ImportedToken } from './token-importer.js';
@@ -131,7 +132,9 @@ function followModes(tokens: readonly ImportedToken[]): ImportedToken[] {
       const own = modes.get(canonicalPath(token.path)) ?? new Set();
       for (const mode of modes.get(canonicalPath(target)) ?? []) {
         if (own.has(mode)) continue;
-        const copy = { ...token, mode };
+        // The copy is the cascade's doing, not a declaration: it has no CSS origin of its own.
+        const { css: _origin, ...declared } = token;
+        const copy = { ...declared, mode };
         out.push(copy);
         add(copy);
         changed = true;
@@ -218,7 +221,12 @@ export function buildDocument(placed: readonly PlacedToken[], head: Record<strin
     }
     let node = root;
     for (const segment of segments.slice(0, -1)) node = (node[segment] ??= {}) as Record<string, unknown>;
-    node[segments[segments.length - 1] ?? ''] = { $type: token.type, $value: token.value, ...(token.description ? { $description: token.description } : {}) };
+    node[segments[segments.length - 1] ?? ''] = {
+      $type: token.type,
+      $value: token.value,
+      ...(token.description ? { $description: token.description } : {}),
+      ...(token.css ? { $extensions: { [CSS_ORIGIN_KEY]: token.css } } : {}),
+    };
   }
   return { document: sortKeys(root) as Record<string, unknown>, problems };
 }

@@ -26,7 +26,8 @@ export function mergeTokens(placed: readonly PlacedToken[]): PlacedToken[] {
       continue;
     }
     const description = candidates.find((c) => c.description)?.description;
-    merged.push({ ...first, ...(description ? { description } : {}) });
+    const css = candidates.find((c) => c.css)?.css;
+    merged.push({ ...first, ...(description ? { description } : {}), ...(css ? { css } : {}) });
   }
   if (conflicts.length > 0) {
     const first = placed.find((t) => conflicts[0]?.startsWith(`${t.target}:`));

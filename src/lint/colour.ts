@@ -132,3 +132,10 @@ function fromColorjs(color: PlainColorObject | null): Colour | undefined {
 function toColorjs(colour: Colour): { space: string; coords: [number, number, number]; alpha: number } {
   return { space: 'srgb', coords: [colour.srgb[0], colour.srgb[1], colour.srgb[2]], alpha: colour.alpha };
 }
+
+/** Hue (degrees, 0 for greys), saturation and lightness (percent) of a colour. */
+export function toHsl(colour: Colour): [number, number, number] {
+  const [h, s, l] = to(toColorjs(colour), 'hsl').coords;
+  const n = (x: number | null | undefined) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
+  return [n(h), n(s), n(l)];
+}

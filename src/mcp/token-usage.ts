@@ -8,7 +8,7 @@ import type { Token } from '../contracts/tokens.js';
 import { buildThemeIndex } from '../contracts/theme-index.js';
 import type { Project } from '../project/project.js';
 import { colourRoles, conventionTokens, type ConventionRole } from '../views/generators/conventions.js';
-import { cssVarName } from '../views/generators/css-values.js';
+import { cssNames } from '../views/generators/css-names.js';
 
 export interface TokenUsage {
   /** The variable to write in CSS: for a colour role the one that follows the theme, else the token's own. */
@@ -33,6 +33,8 @@ const CONVENTION_PREFIXES: Readonly<Partial<Record<ConventionRole, readonly stri
 interface Entry {
   readonly utilities: readonly string[];
   readonly roleVariable?: string;
+  /** The CSS expression reading the role variable. */
+  readonly read?: string;
   readonly theme?: 'light' | 'dark';
 }
 
@@ -57,13 +59,13 @@ function buildIndex(project: Project): (token: Token) => TokenUsage {
   const classes = (prefixes: readonly string[], name: string) => prefixes.flatMap((prefix) => (name === '' ? (prefix === 'rounded' || prefix === 'shadow' ? [prefix] : []) : [`${prefix}-${name}`]));
 
   const theme = buildThemeIndex(project);
-  // tokens.css leaves out a role whose variable is already a token's property: it has no theme variable.
-  const properties = new Set([...project.tokens.tokens.keys()].map(cssVarName));
+  // tokens.css leaves out a role whose variable is already a token's property: it has no theme variable
+  // (a role the app's own per-mode properties carry has that property as its variable).
+  const names = cssNames(project);
   for (const role of colourRoles(theme)) {
-    const variable = cssVarName(`color.${role.name}`);
-    const roleVariable = properties.has(variable) ? undefined : variable;
+    const roleVariable = names.declaresRole(role) || names.roleFromSource(role) ? names.roleProperty(role) : undefined;
     const utilities = leadFirst(classes(COLOUR_PREFIXES, role.name), used, colourGuess(role.name));
-    const shared = roleVariable === undefined ? {} : { roleVariable };
+    const shared = roleVariable === undefined ? {} : { roleVariable, read: names.roleReference(role) };
     add(role.light, { utilities, ...shared, ...(role.dark ? { theme: 'light' as const } : {}) });
     if (role.dark) add(role.dark, { utilities, ...shared, theme: 'dark' });
   }
@@ -75,26 +77,33 @@ function buildIndex(project: Project): (token: Token) => TokenUsage {
   }
 
   return (token) => {
-    const tokenVariable = cssVarName(token.path);
+    const tokenVariable = names.property(token.path);
     const entry = entries.get(token.path);
     const utilities = entry?.utilities ?? [];
     const utility = utilities[0];
     const cssVariable = entry?.roleVariable ?? tokenVariable;
     const switchesTheme = entry?.roleVariable !== undefined && entry.theme !== undefined;
+    // How CSS reads it: `var(--x)`, or `hsl(var(--x))` for an app property holding bare HSL channels.
+    const read = entry?.read ?? names.reference(token.path) ?? `var(${tokenVariable})`;
     return {
       cssVariable,
       ...(utility === undefined ? {} : { utility }),
       utilities,
       switchesTheme,
       tokenVariable,
-      usage: usageSentence(token, { cssVariable, utility, switchesTheme, tokenVariable, theme: entry?.theme }),
+      usage: usageSentence(token, { cssVariable, read, utility, switchesTheme, tokenVariable, theme: entry?.theme }),
     };
   };
 }
 
-function usageSentence(token: Token, u: { cssVariable: string; utility: string | undefined; switchesTheme: boolean; tokenVariable: string; theme: 'light' | 'dark' | undefined }): string {
+function usageSentence(
+  token: Token,
+  u: { cssVariable: string; read: string; utility: string | undefined; switchesTheme: boolean; tokenVariable: string; theme: 'light' | 'dark' | undefined },
+): string {
   if (token.deprecated !== undefined) return typeof token.deprecated === 'string' ? `Deprecated, do not use it: ${token.deprecated}` : 'Deprecated: do not use it.';
-  const write = u.utility ? `Use the class ${u.utility} (or var(${u.cssVariable}) in CSS)` : `Use var(${u.cssVariable}) in CSS`;
+  const write = u.utility ? `Use the class ${u.utility} (or ${u.read} in CSS)` : `Use ${u.read} in CSS`;
+  // An app's own per-mode property (`--background` in :root and .dark) is the switching variable itself.
+  if (u.switchesTheme && u.cssVariable === u.tokenVariable) return `${write}: it switches between light and dark.`;
   if (u.switchesTheme) return `${write}: it switches between light and dark. ${u.tokenVariable} is the ${u.theme} value only; do not write it in UI.`;
   if (u.cssVariable !== u.tokenVariable) return `${write}.`;
   if (!u.utility && token.type === 'color') return `${write} only if no colour role fits: this is a raw palette step with no utility; prefer a role (search_tokens).`;

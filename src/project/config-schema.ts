@@ -11,14 +11,27 @@ const groups = (description: string) =>
     .default([])
     .describe(`${description} Token group paths, e.g. "color.semantic.light".`);
 
-const view = (fallback: string, description: string) =>
-  z
-    .strictObject({
-      enabled: z.boolean().default(true).describe('Generate and drift-check this view.'),
-      path: path('Where the view is written, relative to the project root.', fallback),
-    })
-    .prefault({})
-    .describe(description);
+const viewShape = (fallback: string, enabled: boolean) => ({
+  enabled: z.boolean().default(enabled).describe('Generate and drift-check this view.'),
+  path: path('Where the view is written, relative to the project root.', fallback),
+});
+
+const view = (fallback: string, description: string, enabled = true) => z.strictObject(viewShape(fallback, enabled)).prefault({}).describe(description);
+
+/** How generated CSS custom properties are named (tokens.css, and what theme.css and the Tailwind preset point at). */
+const CSS_NAMING = {
+  naming: z
+    .enum(['path', 'source'])
+    .default('path')
+    .describe(
+      '`path`: one property per token path (`color.brand.600` → `--color-brand-600`) and `--color-<role>` for the colour roles. `source`: a token imported from the app\'s CSS keeps the property and scope it was declared with (`--primary-foreground` in `:root` and `.dark`, recorded in `$extensions["dsctl.css"]`); other tokens are named by path.',
+    ),
+  prefix: z
+    .string()
+    .regex(/^(?:[a-z][a-z0-9]*-)?$/, 'a lowercase word and a dash, e.g. "ds-", or ""')
+    .default('')
+    .describe('Prepended to every path-named property: "ds-" gives `--ds-color-brand-600`. Source names are kept as they are.'),
+};
 
 /** `dsctl.config.json`: where the design system's files are, and how dsctl treats them. */
 export const ConfigSchema = z
@@ -162,8 +175,12 @@ export const ConfigSchema = z
     views: z
       .strictObject({
         'design-md-front-matter': view('DESIGN.md', 'YAML front matter of DESIGN.md, from tokens and components.'),
-        'tokens-css': view('design/generated/tokens.css', 'CSS custom properties (light and dark).'),
+        'tokens-css': z
+          .strictObject({ ...viewShape('design/generated/tokens.css', true), ...CSS_NAMING })
+          .prefault({})
+          .describe('CSS custom properties (light and dark).'),
         'tailwind-theme': view('design/generated/theme.css', 'Tailwind v4 @theme block.'),
+        'tailwind-preset': view('design/generated/tailwind.preset.cjs', 'Tailwind v3 preset (theme.extend) pointing at the tokens.css properties; off unless the app uses Tailwind v3.', false),
         codeowners: view('.github/CODEOWNERS', "CODEOWNERS region from the owners of the hard gates (written when a gate has owners)."),
         'components-json': view('design/generated/components.json', 'Component metadata served over MCP.'),
         'llms-txt': view('llms.txt', 'llms.txt index (llms-full.txt is written beside it).'),

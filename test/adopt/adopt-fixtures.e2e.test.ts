@@ -1,10 +1,9 @@
-import { cpSync, existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, connect } from '../mcp/connect.js';
 import { dsctl } from '../support/cli.js';
-import { gitIn } from '../support/git-repo.js';
-import { tempDir } from '../support/temp-dir.js';
+import { checkoutAdoptFixture } from '../support/adopt-fixture.js';
 
 /*
  * Adoption end to end on three apps shaped as teams really have them (test/fixtures/adopt/): a Next +
@@ -20,16 +19,7 @@ const APPS = {
   'nuxt-vue': { tokens: 9, light: ['surface', '#ffffff'], dark: ['surface', '#0f172a'], button: 'AppButton', importPath: undefined, variants: undefined, props: ['label', 'tone', 'disabled'], install: 'yarn install --frozen-lockfile' },
 } as const;
 
-function checkout(name: keyof typeof APPS): string {
-  const dir = join(tempDir('dsctl-adopt-e2e-'), name);
-  cpSync(new URL(`../fixtures/adopt/${name}/`, import.meta.url), dir, { recursive: true });
-  renameSync(join(dir, 'gitignore'), join(dir, '.gitignore'));
-  const git = gitIn(dir);
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-qm', 'the app');
-  return dir;
-}
+const checkout = (name: keyof typeof APPS) => checkoutAdoptFixture(name);
 
 const hex = (v: { hex?: string } | string | undefined) => (typeof v === 'string' ? v : v?.hex);
 

@@ -60,10 +60,19 @@ describe('importTokens', () => {
     expect(result.theme).toEqual({ color: ['color.semantic.light'], colorDark: ['color.semantic.dark'], spacing: ['spacing'], radius: ['radius'], shadow: ['shadow'] });
     const text = readFileSync(join(dir, 'design/contracts/tokens.json'), 'utf8');
     const doc = JSON.parse(text) as Record<string, Record<string, Record<string, Record<string, Record<string, unknown>>>>>;
-    expect(doc.color?.semantic?.light?.background).toEqual({ $type: 'color', $value: { colorSpace: 'oklch', components: [1, 0, 0], alpha: 1, hex: '#ffffff' }, $description: 'Page background.' });
-    expect(doc.color?.semantic?.light?.ring).toEqual({ $type: 'color', $value: '{color.semantic.light.primary}' });
-    expect(doc.color?.semantic?.light?.['brand-600']).toEqual({ $type: 'color', $value: '#3549cf' });
-    // :root's --ring: var(--primary) follows --primary into the dark set, as var() does in CSS.
+    // Each token records the custom property it was declared as, so views can keep the app's names.
+    const origin = (name: string, scope: string, format?: string) => ({ $extensions: { 'dsctl.css': { name, scope, ...(format ? { format } : {}) } } });
+    expect(doc.color?.semantic?.light?.background).toEqual({
+      $type: 'color',
+      $value: { colorSpace: 'oklch', components: [1, 0, 0], alpha: 1, hex: '#ffffff' },
+      $description: 'Page background.',
+      ...origin('--background', ':root'),
+    });
+    expect(doc.color?.semantic?.light?.primary).toMatchObject(origin('--primary', ':root', 'hsl-channels'));
+    expect(doc.color?.semantic?.dark?.primary).toMatchObject(origin('--primary', '.dark', 'hsl-channels'));
+    expect(doc.color?.semantic?.light?.ring).toEqual({ $type: 'color', $value: '{color.semantic.light.primary}', ...origin('--ring', ':root') });
+    expect(doc.color?.semantic?.light?.['brand-600']).toEqual({ $type: 'color', $value: '#3549cf', ...origin('--color-brand-600', ':root') });
+    // :root's --ring: var(--primary) follows --primary into the dark set, as var() does in CSS; that copy was never declared.
     expect(Object.keys(doc.color?.semantic?.dark ?? {})).toEqual(['background', 'primary', 'ring']);
     expect(doc.color?.semantic?.dark?.ring).toEqual({ $type: 'color', $value: '{color.semantic.dark.primary}' });
     // It loads as dsctl's own tokens do.

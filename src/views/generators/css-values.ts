@@ -5,7 +5,7 @@
  */
 import { aliasTarget, FONT_WEIGHTS, type TokenType } from '../../contracts/token-types.js';
 import type { Token } from '../../contracts/tokens.js';
-import { parseDtcgColour, toHex } from '../../lint/colour.js';
+import { parseDtcgColour, toHex, toHsl } from '../../lint/colour.js';
 
 
 /** CSS generic font families: keywords, never quoted. */
@@ -28,14 +28,9 @@ const GENERIC_FAMILIES: ReadonlySet<string> = new Set([
 /** How a sub-alias inside a value is written; `undefined` means "the value has no aliases". */
 export type AliasWriter = ((target: string) => string | undefined) | undefined;
 
-/** `color.brand.600` → `--color-brand-600`; characters a CSS identifier cannot hold are escaped. */
-export function cssVarName(path: string): string {
-  return `--${cssIdent(path.split('.').join('-'))}`;
-}
-
-/** `var(--color-brand-600)` for a token path. */
-export function cssVar(path: string): string {
-  return `var(${cssVarName(path)})`;
+/** `color.brand.600` → `--color-brand-600` (`--ds-color-brand-600` with a prefix); characters a CSS identifier cannot hold are escaped. */
+export function cssVarName(path: string, prefix = ''): string {
+  return `--${prefix}${cssIdent(path.split('.').join('-'))}`;
 }
 
 /** The fully resolved CSS value of a token (aliases followed), or undefined when CSS cannot express it. */
@@ -44,14 +39,58 @@ export function resolvedCss(token: Token): string | undefined {
 }
 
 /**
- * The CSS value of a token as written: a whole-value alias becomes `var(--target)`, aliases inside a
- * composite become `var(--target)` in place, concrete parts are rendered as CSS.
+ * The CSS value of a token as written: a whole-value alias becomes a reference to its target, aliases
+ * inside a composite become references in place, concrete parts are rendered as CSS. `reference`
+ * names how a target is read (`var(--color-brand-600)`), or undefined where it cannot be (the value
+ * is then resolved).
  */
-export function cascadingCss(token: Token, known: (path: string) => boolean): string | undefined {
+export function cascadingCss(token: Token, reference: (path: string) => string | undefined): string | undefined {
   const target = token.aliasChain[0];
-  if (target !== undefined && known(target)) return cssVar(target);
+  const whole = target === undefined ? undefined : reference(target);
+  if (whole !== undefined) return whole;
   if (target !== undefined) return resolvedCss(token);
-  return cssValue(token.type, token.value, (sub) => (known(sub) ? cssVar(sub) : undefined)) ?? resolvedCss(token);
+  return cssValue(token.type, token.value, reference) ?? resolvedCss(token);
+}
+
+/**
+ * shadcn's bare channels, `222.2 47.4% 11.2%` (`/ 0.5` when translucent): an `hsl` DTCG colour keeps
+ * its own components, any other is converted. Undefined for a value that is no colour.
+ */
+export function hslChannels(value: unknown): string | undefined {
+  const colour = parseDtcgColour(value);
+  if (!colour) return undefined;
+  const v = value as { colorSpace?: unknown; components?: unknown };
+  const own = v.colorSpace === 'hsl' && Array.isArray(v.components) && v.components.every((c) => typeof c === 'number') ? (v.components as number[]) : undefined;
+  const [h, s, l] = own ?? toHsl(colour).map((x) => Math.round(x * 10) / 10);
+  const alpha = colour.alpha < 1 ? ` / ${cssNumber(Math.round(colour.alpha * 1000) / 1000)}` : '';
+  return `${cssNumber(h ?? 0)} ${cssNumber(s ?? 0)}% ${cssNumber(l ?? 0)}%${alpha}`;
+}
+
+/** DTCG colour spaces as CSS writes them: a function of its components, or `color(<space> …)`. */
+const CSS_COLOUR_FUNCTIONS: Readonly<Record<string, (c: readonly string[]) => string>> = {
+  hsl: ([h, s, l]) => `hsl(${h} ${s}% ${l}%`,
+  hwb: ([h, w, b]) => `hwb(${h} ${w}% ${b}%`,
+  lab: ([l, a, b]) => `lab(${l} ${a} ${b}`,
+  lch: ([l, c, h]) => `lch(${l} ${c} ${h}`,
+  oklab: ([l, a, b]) => `oklab(${l} ${a} ${b}`,
+  oklch: ([l, c, h]) => `oklch(${l} ${c} ${h}`,
+};
+const CSS_COLOR_SPACES = new Set(['srgb-linear', 'display-p3', 'a98-rgb', 'prophoto-rgb', 'rec2020', 'xyz-d65', 'xyz-d50']);
+
+/**
+ * A DTCG colour in the colour space it was written in (`oklch(0.205 0 0)`, `hsl(210 40% 98% / 0.5)`),
+ * so an app's own values survive a round trip; sRGB (and anything unknown) is the hex of resolvedCss.
+ */
+export function colourInItsSpace(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return hexColour(value);
+  const v = value as { colorSpace?: unknown; components?: unknown; alpha?: unknown };
+  const parts = Array.isArray(v.components) && v.components.length === 3 ? v.components.map((c) => (c === 'none' ? 'none' : typeof c === 'number' ? cssNumber(c) : undefined)) : undefined;
+  if (typeof v.colorSpace !== 'string' || !parts || parts.includes(undefined)) return hexColour(value);
+  const alpha = typeof v.alpha === 'number' && v.alpha < 1 ? ` / ${cssNumber(v.alpha)}` : '';
+  const fn = CSS_COLOUR_FUNCTIONS[v.colorSpace];
+  if (fn) return `${fn(parts as string[])}${alpha})`;
+  if (CSS_COLOR_SPACES.has(v.colorSpace)) return `color(${v.colorSpace} ${parts.join(' ')}${alpha})`;
+  return hexColour(value);
 }
 
 /** A number as CSS writes it: no `-0`, no trailing zeros. */

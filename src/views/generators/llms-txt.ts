@@ -32,6 +32,7 @@ const VIEW_NOTES: Readonly<Record<ViewName, string | undefined>> = {
   'llms-txt': undefined,
   'tokens-css': 'CSS custom properties for every token, the colour roles and the dark theme',
   'tailwind-theme': 'Tailwind v4 @theme block: the utilities the design system allows',
+  'tailwind-preset': 'Tailwind v3 preset (theme.extend): the same utilities for a v3 config',
   'components-json': 'component metadata with resolved token values, as the MCP server serves it',
   'playbook-sections': 'the loop playbook, with its generated sections',
 };

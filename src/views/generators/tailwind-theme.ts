@@ -21,7 +21,8 @@ import { buildThemeIndex } from '../../contracts/theme-index.js';
 import type { Project } from '../../project/project.js';
 import type { ViewDefinition } from '../view.js';
 import { colourRoles, conventionTokens, type NamedToken } from './conventions.js';
-import { cssVar, cssVarName, resolvedCss } from './css-values.js';
+import { cssNames, type CssNames } from './css-names.js';
+import { resolvedCss } from './css-values.js';
 import { configFile } from './project-files.js';
 
 export const view: ViewDefinition = {
@@ -39,10 +40,10 @@ interface Namespace {
   readonly prefix: string;
   readonly reset: boolean;
   readonly title: string;
-  readonly entries: readonly NamedToken[];
+  readonly entries: readonly (NamedToken & { readonly value?: string })[];
 }
 
-function namespaces(project: Project): Namespace[] {
+function namespaces(project: Project, names: CssNames): Namespace[] {
   const index = buildThemeIndex(project);
   const theme = (kind: Parameters<typeof index.candidates>[0]) => index.candidates(kind).map(({ utility, token }) => ({ name: utility, token }));
   const groups = (list: readonly string[]) => (list.length > 0 ? ` (${list.join(', ')})` : '');
@@ -52,7 +53,12 @@ function namespaces(project: Project): Namespace[] {
       prefix: '--color',
       reset: true,
       title: `Colour roles${groups(config.theme.color)}: bg-*, text-*, border-*. The palette is reset: raw ramp steps and Tailwind's colours have no utility.`,
-      entries: colourRoles(index).map((role) => ({ name: role.name, token: role.light })),
+      // A role tokens.css declares under Tailwind's own name (`--color-primary`) is re-pointed there for the
+      // dark theme, so the theme points at the light token; any other role property is read as it is.
+      entries: colourRoles(index).map((role) => {
+        const own = names.roleProperty(role) === `--color-${role.name}` && !names.roleFromSource(role);
+        return { name: role.name, token: role.light, ...(own ? {} : { value: names.roleReference(role) }) };
+      }),
     },
     { prefix: '--spacing', reset: false, title: `Spacing${groups(config.theme.spacing)}: p-*, m-*, gap-*, w-*, h-*, size-*.`, entries: theme('spacing') },
     { prefix: '--radius', reset: true, title: `Radii${groups(config.theme.radius)}: rounded-*.`, entries: theme('radius') },
@@ -67,6 +73,7 @@ function namespaces(project: Project): Namespace[] {
 
 function tailwindTheme(project: Project): { text: string; origins: Map<string, string> } {
   const origins = new Map<string, string>();
+  const names = cssNames(project);
   const tokensCss = project.config.views['tokens-css'].path;
   const themeCss = project.config.views['tailwind-theme'].path;
   let tokensImport = posix.relative(posix.dirname(themeCss), tokensCss);
@@ -92,7 +99,7 @@ function tailwindTheme(project: Project): { text: string; origins: Map<string, s
     '@theme {',
   ];
   let first = true;
-  for (const ns of namespaces(project)) {
+  for (const ns of namespaces(project, names)) {
     const entries = ns.entries.filter((e) => e.name !== '');
     if (entries.length === 0) continue;
     if (!first) out.push('');
@@ -102,10 +109,10 @@ function tailwindTheme(project: Project): { text: string; origins: Map<string, s
     const skipped = ns.entries.filter((e) => e.name === '');
     for (const { token } of skipped) out.push(`  /* ${comment(token.path)}: Tailwind v4 has no bare theme variable for it; skipped. */`);
     const seen = new Set<string>();
-    for (const { name, token } of entries) {
+    for (const { name, token, value: given } of entries) {
       const property = `${ns.prefix}-${name}`;
       if (seen.has(property)) continue;
-      const value = themeValue(property, token);
+      const value = given ?? themeValue(property, token, names);
       if (value === undefined) continue;
       seen.add(property);
       out.push(`  ${property}: ${value}; /* ${comment(token.path)} */`);
@@ -116,9 +123,9 @@ function tailwindTheme(project: Project): { text: string; origins: Map<string, s
   return { text: `${out.join('\n')}\n`, origins };
 }
 
-/** `var(--token-property)`, or the resolved value when the token's property is this very variable. */
-function themeValue(property: string, token: Token): string | undefined {
-  return cssVarName(token.path) === property ? resolvedCss(token) : cssVar(token.path);
+/** A reference to the token's tokens.css property, or the resolved value when that property is this very variable. */
+function themeValue(property: string, token: Token, names: CssNames): string | undefined {
+  return names.property(token.path) === property ? resolvedCss(token) : names.reference(token.path);
 }
 
 function comment(text: string): string {
