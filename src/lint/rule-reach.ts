@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Rule } from '../contracts/rule-types.js';
-import { buildThemeIndex, type ThemeIndex, type ThemeNamespace } from '../contracts/theme-index.js';
+import { buildThemeIndex, type ThemeIndex } from '../contracts/theme-index.js';
+import { themeTokenOfUtility, utilityPrefixOf } from '../contracts/utility-prefixes.js';
 import type { JsonDocument } from '../diagnostics/json-source.js';
 import type { Problem } from '../diagnostics/problem.js';
 import { problem } from '../diagnostics/schema-issues.js';
@@ -35,19 +36,11 @@ const STRUCTURAL = new Set(
     .split(' '),
 );
 
-/** Utility prefixes whose value is a theme name, and the namespaces that may define it. */
-const NAMESPACES: ReadonlyMap<string, readonly ThemeNamespace[]> = new Map<string, readonly ThemeNamespace[]>([
-  ...['bg', 'border', 'ring', 'outline', 'fill', 'stroke', 'divide', 'accent', 'caret', 'decoration', 'placeholder', 'from', 'via', 'to'].map((p): [string, readonly ThemeNamespace[]] => [p, ['color', 'colorDark']]),
-  ['text', ['color', 'colorDark', 'fontSize']],
-  ...['p', 'px', 'py', 'pt', 'pr', 'pb', 'pl', 'm', 'mx', 'my', 'mt', 'mr', 'mb', 'ml', 'gap'].map((p): [string, readonly ThemeNamespace[]] => [p, ['spacing']]),
-  ['rounded', ['radius']],
-  ['shadow', ['shadow']],
-  ['z', ['zIndex']],
-  ['duration', ['duration']],
-]);
-
-/** `bg-primary` / `text-fg-muted` in prose; a path such as `color.semantic.light` or `z-index.modal` is not a class. */
-const CLASS_IN_TEXT = /(?<![\w./-])([a-z][a-z0-9]*)-([a-z0-9]+(?:-[a-z0-9]+)*)(?![\w./-])/g;
+/**
+ * `bg-primary` / `text-fg-muted` in prose, also at the end of a sentence (`… use gap-x-4.`); a path such
+ * as `color.semantic.light` or `z-index.modal` is not a class.
+ */
+const CLASS_IN_TEXT = /(?<![\w./-])([a-z][a-z0-9]*)-([a-z0-9]+(?:-[a-z0-9]+)*)(?![\w-]|[./][\w])/g;
 
 const CLASS_DETECTORS = new Set(['tailwind-class', 'tailwind-class-prefix', 'tailwind-class-segment']);
 
@@ -89,10 +82,9 @@ export function checkRuleReach(doc: JsonDocument, rules: readonly Rule[], theme:
       const unknown = [...new Set(classesIn(rule.alternative))].filter((cls) => {
         // A class the rule itself forbids is the "instead of" example, not advice.
         if (matches(rule, cls)) return false;
-        const spaces = NAMESPACES.get(cls.slice(0, cls.indexOf('-')));
-        const name = cls.slice(cls.indexOf('-') + 1);
-        if (spaces === undefined || STRUCTURAL.has(name) || STRUCTURAL.has(name.split('-')[0] ?? '')) return false;
-        return !spaces.some((ns) => theme.lookup(ns, name) !== undefined);
+        const named = utilityPrefixOf(cls);
+        if (named === undefined || named.entry.open || STRUCTURAL.has(named.name) || STRUCTURAL.has(named.name.split('-')[0] ?? '')) return false;
+        return themeTokenOfUtility(named.entry, named.name, theme) === undefined;
       });
       if (unknown.length) {
         problems.push(problem(doc, 'rule/alternative-unknown', 'warn', `rule ${rule.id}: the alternative names ${unknown.map((c) => `"${c}"`).join(', ')}, which the theme does not define`, `${at}/alternative`, false, 'Name a utility of the theme (see the generated theme), or add the token first.'));

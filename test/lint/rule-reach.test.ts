@@ -20,6 +20,8 @@ describe('dsctl check on rules that cannot do their job', () => {
   it.each([
     [{ id: 'BARE_HEX', detector: 'tailwind-class', pattern: '\\[#[0-9a-fA-F]{3,8}\\]' }, 'rule/pattern-unreachable', /matches "\[#3b5998\]", "\[#fff\]" but no class/],
     [{ id: 'ODD_ALT', detector: 'tailwind-class', matchPatterns: ['bg-white'], alternative: 'Use bg-canvas or text-fg.' }, 'rule/alternative-unknown', /names "bg-canvas", which the theme does not define/],
+    // A two-segment utility is read by its whole prefix: gap-x-5 is a spacing step the theme lacks.
+    [{ id: 'ODD_GAP', detector: 'tailwind-class', matchPatterns: ['gap-x-[13px]'], alternative: 'Use gap-x-5.' }, 'rule/alternative-unknown', /names "gap-x-5"/],
   ])('%j → %s', (rule, code, message) => {
     const dir = withRule(rule);
     const found = ruleReachProblems(loadValidProject({ cwd: dir }));
@@ -33,6 +35,8 @@ describe('dsctl check on rules that cannot do their job', () => {
     { id: 'HEX_OK', detector: 'tailwind-class', pattern: '(bg|text)-\\[#[0-9a-fA-F]{3,8}\\]' },
     // The class the rule forbids is the example, not advice; structural utilities are no theme names.
     { id: 'ALT_EXAMPLE', detector: 'tailwind-class', matchPatterns: ['bg-brand-600'], alternative: 'bg-primary instead of bg-brand-600; text-center, border-t and m-auto as they are.' },
+    // Values Tailwind takes from scales outside dsctl's theme (container widths, ring widths) are no misses.
+    { id: 'ALT_OPEN', detector: 'tailwind-class', matchPatterns: ['w-[640px]'], alternative: 'max-w-md with ring-offset-2, gap-x-4 and space-y-2.' },
   ])('%j is fine', (rule) => {
     expect(ruleReachProblems(loadValidProject({ cwd: withRule(rule) }))).toEqual([]);
   });
