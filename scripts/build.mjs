@@ -40,6 +40,9 @@ try {
 // import, so that `instanceof` holds across them.
 rmSync('dist', { recursive: true, force: true });
 const define = { __DSCTL_VERSION__: JSON.stringify(pkg.version) };
+// The report page's own script (src/report/client, with Observable Plot from node_modules), bundled once and
+// inlined into the CLI as a string: the page it writes needs no network (src/report/client-script.ts).
+define.__DSCTL_REPORT_CLIENT__ = JSON.stringify((await build({ entryPoints: ['src/report/client/main.ts'], bundle: true, minify: true, format: 'iife', target: 'es2022', legalComments: 'eof', write: false, logLevel: 'warning', platform: 'browser' })).outputFiles[0].text);
 const HOOK_BUNDLE = './chunks/hook.cjs';
 const SANDBOX_BUNDLE = './chunks/sandbox.cjs';
 const USER_ERROR = resolve('src/diagnostics/user-error.ts');
