@@ -38,6 +38,6 @@ function installSteps(pm: PackageManager, pad: string): string {
 export function renderWorkflow(template: string, pm: PackageManager): string {
   const match = INSTALL_STEP.exec(template);
   if (!match) throw new Error('the starter workflow has no install step to adapt'); // a template edit broke the contract: a bug, not a user error
-  const pad = match[1] ?? '';
-  return template.replace(INSTALL_STEP, installSteps(pm, pad));
+  // Every job installs (the design check and the benchmark jobs): each install step is adapted.
+  return template.replace(new RegExp(INSTALL_STEP.source, 'g'), (_step, pad: string) => installSteps(pm, pad));
 }

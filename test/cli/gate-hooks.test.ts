@@ -183,7 +183,7 @@ function personEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 describe('the starter CI workflow runs dsctl gate check (built binary, real git)', () => {
-  const workflow = (app: string) => parse(readFileSync(join(app, '.github/workflows/design-check.yml'), 'utf8')) as { on: Record<string, unknown>; jobs: Record<string, { steps: Step[] }> };
+  const workflow = (app: string) => parse(readFileSync(join(app, '.github/workflows/design-check.yml'), 'utf8')) as { on: Record<string, unknown>; jobs: Record<string, { if?: string; steps: Step[] }> };
   const gateStep = (app: string) => {
     const steps = Object.values(workflow(app).jobs).flatMap((j) => j.steps);
     const step = steps.find((s) => s.run?.includes('dsctl gate check'));
@@ -194,8 +194,10 @@ describe('the starter CI workflow runs dsctl gate check (built binary, real git)
   it('triggers on pull requests and pushes to the default branch, with both commits fetched', () => {
     const { app } = starterRepo('dsctl-ci-');
     const wf = workflow(app);
-    expect(Object.keys(wf.on).sort()).toEqual(['pull_request', 'push']);
+    // The schedule and the manual trigger are the benchmark jobs'; the design check runs on the first two only.
+    expect(Object.keys(wf.on).sort()).toEqual(['pull_request', 'push', 'schedule', 'workflow_dispatch']);
     expect(wf.on.push).toEqual({ branches: ['main'] });
+    expect(wf.jobs['design-check']?.if).toBe("github.event_name == 'pull_request' || github.event_name == 'push'");
     const { step, steps } = gateStep(app);
     expect(steps.find((s) => s.uses?.startsWith('actions/checkout'))?.with?.['fetch-depth']).toBe(0);
     expect(step.env?.BASE).toContain('github.event.pull_request.base.sha');
