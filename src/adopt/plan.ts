@@ -6,6 +6,7 @@ import { isGitWorkTree, uncommittedPaths } from '../io/git.js';
 import { ConfigSchema } from '../project/config-schema.js';
 import { LAUNCHER_NODE_PATH, LAUNCHER_PATH } from '../project/launcher.js';
 import { packageRoot } from '../project/package-root.js';
+import { withoutComponentLibrary } from '../project/starter-components.js';
 import { guidanceSection, importsAgentsMd, mergeGuidance } from './agent-guidance.js';
 import { isDsctlWorkflow, renderWorkflow, WORKFLOW_PATH } from './ci-workflow.js';
 import type { RepoDetection } from './detect/index.js';
@@ -100,7 +101,9 @@ export async function planAdoption(detection: RepoDetection, starter: ReadonlyMa
   const disabledViews = new Set<string>();
 
   // The steps' files take the place of the starter's; without steps the starter's contracts are written.
-  const files = new Map(starter);
+  // Never the starter's component library: a repository's components are its own (the scan's). A
+  // starter initialised with it keeps its contracts' `source`.
+  const files = withoutComponentLibrary(starter, read);
   for (const [name, step] of [['token import', options.steps?.importTokens], ['component scan', options.steps?.scanComponents]] as const) {
     if (!step) continue;
     const result = await step(detection);

@@ -6,6 +6,8 @@ import { ADOPT_STEPS } from '../adopt/adopt-steps.js';
 import { describeLayout, planAdoption, type AdoptPlan } from '../adopt/plan.js';
 import { seedBaseline } from '../lint/baseline.js';
 import { initMode, initProject, starterFiles } from '../project/init.js';
+import type { ComponentLibrary } from '../project/starter-components.js';
+import { UserError } from '../diagnostics/user-error.js';
 import { installLauncher, LAUNCHER_NODE_PATH, LAUNCHER_PATH } from '../project/launcher.js';
 import { buildViews } from '../views/build.js';
 import { loadValidProject } from '../project/project.js';
@@ -25,6 +27,8 @@ export interface InitOptions {
   readonly examples?: boolean;
   /** Print the "Next:" hint (off when another command, such as demo, goes on by itself). */
   readonly hint?: boolean;
+  /** The starter's component library: react (the default for an empty folder) or none. */
+  readonly components?: ComponentLibrary;
 }
 
 
@@ -32,10 +36,18 @@ export interface InitOptions {
 export async function runInit(ctx: CommandContext, dir: string | undefined, options: InitOptions, terminal: Terminal = processTerminal()): Promise<number> {
   const { io } = ctx;
   const target = resolve(io.cwd, dir ?? '.');
-  if (initMode(target) === 'adopt') return adopt(ctx, target, options, terminal);
+  if (initMode(target) === 'adopt') {
+    if (options.components === 'react') {
+      throw new UserError('init/components-adopt', `${target} is an existing repository: --components react writes the starter's library into an empty folder only`, {
+        details: ['here the component scan writes contracts for the components the repository has; rerun without --components'],
+      });
+    }
+    return adopt(ctx, target, options, terminal);
+  }
+  const components = { components: options.components ?? 'react' } as const;
   if (options.dryRun) {
     // The starter has no merges to show: the plan is the list of its files.
-    const files = [...starterFiles().keys(), LAUNCHER_PATH, LAUNCHER_NODE_PATH].sort((a, b) => a.localeCompare(b));
+    const files = [...starterFiles(components).keys(), LAUNCHER_PATH, LAUNCHER_NODE_PATH].sort();
     if (options.json) printEnvelope(io, 'init', true, { mode: 'starter', applied: false, dir: target, written: files });
     else {
       io.stdout(`dsctl init: the Tessera starter into ${target}\n${files.map((f) => `  + ${f}\n`).join('')}`);
@@ -43,13 +55,14 @@ export async function runInit(ctx: CommandContext, dir: string | undefined, opti
     }
     return 0;
   }
-  const result = initProject(target, { force: options.force === true });
+  const result = initProject(target, { force: options.force === true, ...components });
   return finish(ctx, result.dir, options, { written: result.written, overwritten: result.overwritten, headline: 'wrote the Tessera starter design system to' });
 }
 
 async function adopt(ctx: CommandContext, target: string, options: InitOptions, terminal: Terminal): Promise<number> {
   const { io } = ctx;
   const e = io.err;
+  // planAdoption leaves the starter's React library out: the repository's components are its own.
   const plan = await planAdoption(detectRepo(target), starterFiles(), { force: options.force === true, examples: options.examples === true, steps: ADOPT_STEPS });
   const refuse = (reason: string) => {
     if (options.json) printEnvelope(io, 'init', false, { mode: 'adopt', applied: false, reason, plan: planData(plan) });

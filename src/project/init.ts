@@ -6,6 +6,7 @@ import { SCHEMA_FILES } from '../contracts/schema-validation.js';
 import { installLauncher } from './launcher.js';
 import { packageRoot } from './package-root.js';
 import { wantsStarter } from '../adopt/detect/index.js';
+import { withoutComponentLibrary, type ComponentLibrary } from './starter-components.js';
 
 export interface InitResult {
   readonly dir: string;
@@ -18,14 +19,22 @@ export interface InitResult {
 // npm drops or renames dotfiles such as .gitignore when it packs a package; the template stores them bare.
 const RENAMES: Readonly<Record<string, string>> = { gitignore: '.gitignore' };
 
+export interface StarterOptions {
+  /** The component library that comes with it: React (the default), or none. */
+  readonly components?: ComponentLibrary;
+}
+
 /** Every file of the starter: the template tree plus dsctl's contract schemas under design/schemas/. */
-export function starterFiles(): Map<string, string> {
+export function starterFiles(options: StarterOptions = {}): Map<string, string> {
   const root = join(packageRoot(), 'templates', 'starter');
   const files = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const abs = join(dir, entry.name);
-      if (entry.isDirectory()) walk(abs);
+      // A library built or installed inside the template (npm run build there) is no starter file.
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(abs);
+      }
       else {
         const rel = relative(root, abs).split(sep).join('/');
         files.set(RENAMES[rel] ?? rel, readFileSync(abs, 'utf8'));
@@ -36,7 +45,8 @@ export function starterFiles(): Map<string, string> {
   for (const file of Object.values(SCHEMA_FILES)) {
     files.set(`design/schemas/${file}`, readFileSync(join(packageRoot(), 'schemas', file), 'utf8'));
   }
-  return new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  const sorted = new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  return options.components === 'none' ? withoutComponentLibrary(sorted) : sorted;
 }
 
 /**
@@ -44,16 +54,17 @@ export function starterFiles(): Map<string, string> {
  * starter files: a re-init, refused without --force as always) or adopts an existing repository.
  */
 export function initMode(dir: string): 'starter' | 'adopt' {
-  return wantsStarter(resolve(dir), new Set(starterFiles().keys())) ? 'starter' : 'adopt';
+  // Without the component library's names: a folder holding only a src/ is someone's code, not a starter.
+  return wantsStarter(resolve(dir), new Set(starterFiles({ components: 'none' }).keys())) ? 'starter' : 'adopt';
 }
 
 /**
  * Writes the starter design system into `dir`. Refuses, before writing anything, when a file would be
  * replaced and `force` is not set.
  */
-export function initProject(dir: string, options: { force?: boolean } = {}): InitResult {
+export function initProject(dir: string, options: { force?: boolean } & StarterOptions = {}): InitResult {
   const target = resolve(dir);
-  const files = starterFiles();
+  const files = starterFiles(options.components === undefined ? {} : { components: options.components });
   const existing = [...files.keys()].filter((rel) => existsSync(join(target, rel)));
   if (existing.length > 0 && !options.force) {
     const shown = existing.slice(0, 10);
@@ -65,5 +76,6 @@ export function initProject(dir: string, options: { force?: boolean } = {}): Ini
   }
   for (const [rel, content] of files) writeFileAtomic(join(target, rel), content);
   const launcher = installLauncher(target);
-  return { dir: target, written: [...files.keys(), ...launcher.written].sort((a, b) => a.localeCompare(b)), overwritten: existing };
+  // Code-unit order, not the locale's: the same on every machine, and `Tabs/Tabs.a11y.test.tsx` before `Tabs/index.tsx` as git lists them.
+  return { dir: target, written: [...files.keys(), ...launcher.written].sort(), overwritten: existing };
 }

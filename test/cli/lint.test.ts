@@ -107,7 +107,7 @@ describe('dsctl lint on the starter (built binary)', () => {
   });
 
   it('reports unreadable, binary and too-large files once each and goes on', () => {
-    const dir = starterProject();
+    const dir = starterProject({ components: 'none' });
     mkdirSync(join(dir, 'src'), { recursive: true });
     writeFileSync(join(dir, 'src/blob.html'), Buffer.from([60, 112, 0, 1, 2, 62]));
     writeFileSync(join(dir, 'src/huge.html'), `<p>${'x'.repeat(2_000_000)}</p>`);
@@ -230,7 +230,7 @@ describe('--baseline-write with paths updates only their entries (built binary)'
   });
 
   it('any narrower run (--shard, --changed) also updates only the entries of the files it linted', () => {
-    const dir = starterProject();
+    const dir = starterProject({ components: 'none' });
     expect(dsctl(['lint', '--baseline-write', 'base.json'], dir).code).toBe(0);
     const settings = entriesOf(dir, SETTINGS);
     const marketing = entriesOf(dir, MARKETING);

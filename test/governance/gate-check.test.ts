@@ -155,7 +155,7 @@ describe('gate check compares JSON-pointer gates by value (real git)', () => {
     writeFileSync(rules, readFileSync(rules, 'utf8').replace('"1.0.0"', '"1.0.1"'));
     git('commit', '-qam', 'an approved contract change lands on the base branch');
     git('checkout', '-q', 'feature');
-    mkdirSync(join(app, 'src'));
+    mkdirSync(join(app, 'src'), { recursive: true });
     writeFileSync(join(app, 'src/App.tsx'), 'export {};\n');
     git('add', '-A');
     git('commit', '-qm', 'app code on the branch');

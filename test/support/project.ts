@@ -2,13 +2,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { initProject } from '../../src/project/init.js';
+import { initProject, type StarterOptions } from '../../src/project/init.js';
 import { tempDir } from './temp-dir.js';
 
-/** A temp folder holding a fresh copy of the starter. */
-export function starterProject(): string {
+/**
+ * A temp folder holding a fresh copy of the starter, as `dsctl init` writes it (with its React library;
+ * `{ components: 'none' }` for the design system alone).
+ */
+export function starterProject(options: StarterOptions = {}): string {
   const dir = tempDir('dsctl-starter-');
-  initProject(dir);
+  initProject(dir, options);
   return dir;
 }
 
@@ -28,9 +31,9 @@ export function editJson<T = Record<string, unknown>>(dir: string, rel: string, 
 }
 
 /** A starter project shared by every test of a file (made once, removed after the file). */
-export function sharedStarterProject(): string {
+export function sharedStarterProject(options: StarterOptions = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'dsctl-shared-'));
-  initProject(dir);
+  initProject(dir, options);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }

@@ -107,7 +107,8 @@ export const UTILS = `export function cn(...classes: unknown[]): string {
 
 /** A starter design system around a small shadcn-style app, contracts of scanned components in their own folder. */
 export function fixtureApp(options: { contracts?: string } = {}): string {
-  const dir = starterProject();
+  // The app's own components, not the starter's React library.
+  const dir = starterProject({ components: 'none' });
   const write = (rel: string, text: string) => {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
     writeFileSync(join(dir, rel), text);

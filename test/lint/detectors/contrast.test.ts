@@ -130,7 +130,7 @@ describe('backgrounds dsctl cannot resolve', () => {
 
 describe('contrast through Tailwind’s class model', () => {
   it('reads palette colours a v4 theme defines (bg-slate-900), with opacity', async () => {
-    const dir = starterProject();
+    const dir = starterProject({ components: 'none' });
     const components = join(dir, 'design/contracts/components');
     for (const file of readdirSync(components)) rmSync(join(components, file));
     editJson(dir, 'design/contracts/rules.json', (rules: { rules: Record<string, unknown>[] }) => {

@@ -27,7 +27,7 @@ describe('token-value on classes', () => {
   });
 
   it('reports a palette colour outside the tokens where the theme keeps the palette, with the nearest token utility', async () => {
-    const dir = starterProject();
+    const dir = starterProject({ components: 'none' });
     const components = join(dir, 'design/contracts/components');
     for (const file of readdirSync(components)) rmSync(join(components, file));
     writeJson(dir, 'design/contracts/rules.json', { version: 'test', rules: [{ ...defaults, ...RULE }] });
