@@ -1,5 +1,6 @@
 // npm run bench: performance as ratios against a baseline measured in the same run, never as a
 // timed assertion in a test. Each module exports run() → { title, rows, ratios }.
+import * as componentLoop from './component-loop.mjs';
 import * as drift from './drift.mjs';
 import * as hook from './hook.mjs';
 import * as lint from './lint.mjs';
@@ -8,7 +9,7 @@ import * as sandbox from './sandbox.mjs';
 import * as startup from './startup.mjs';
 
 // lint writes the corpus mcp reads its page from. `node bench/run.mjs lint mcp` runs only those suites.
-const all = { startup, hook, sandbox, drift, lint, mcp };
+const all = { startup, hook, sandbox, drift, lint, mcp, component: componentLoop };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in all));
 if (unknown.length) throw new Error(`unknown bench suite(s): ${unknown.join(', ')} (known: ${Object.keys(all).join(', ')})`);

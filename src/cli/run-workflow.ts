@@ -6,6 +6,7 @@ import { readText } from '../io/read-text.js';
 import { findWorkflow, WORKFLOWS } from '../loops/registry.js';
 import { resumeRun, startRun, type RunOptions, type RunReport } from '../loops/runner.js';
 import { RunInterrupted } from '../loops/workflow.js';
+import { RunPaused } from '../loops/workflows/component-add/paused.js';
 import { loadValidProject } from '../project/project.js';
 import type { CommandContext } from './context.js';
 import { printEnvelope } from './output.js';
@@ -51,8 +52,8 @@ function trigger(given: string | undefined): RunTrigger | undefined {
   return given as RunTrigger;
 }
 
-/** Ctrl-C stops the current stage and leaves the run resumable (exit 130), instead of killing it mid-write. */
-async function withInterrupt(ctx: CommandContext, options: Pick<RunWorkflowOptions, 'json'>, run: (o: RunOptions) => Promise<RunReport>): Promise<number> {
+/** Ctrl-C stops the current stage and leaves the run resumable (exit 130), instead of killing it mid-write. A paused run (a human checkpoint, a usage stop) exits 1 and says what it waits for. */
+export async function withInterrupt(ctx: CommandContext, options: Pick<RunWorkflowOptions, 'json'>, run: (o: RunOptions) => Promise<RunReport>): Promise<number> {
   const { io } = ctx;
   const controller = new AbortController();
   const onSignal = () => controller.abort();
@@ -69,6 +70,10 @@ async function withInterrupt(ctx: CommandContext, options: Pick<RunWorkflowOptio
     printReport(ctx, report, options.json === true);
     return report.status === 'passed' ? 0 : 1;
   } catch (error) {
+    if (error instanceof RunPaused) {
+      printPaused(ctx, error, options.json === true);
+      return 1;
+    }
     if (error instanceof RunInterrupted) {
       io.stderr(`${c.yellow('interrupted')}: nothing is recorded yet; continue with ${c.bold(`dsctl run resume ${error.runId}`)}\n`);
       return 130;
@@ -78,6 +83,19 @@ async function withInterrupt(ctx: CommandContext, options: Pick<RunWorkflowOptio
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+function printPaused(ctx: CommandContext, paused: RunPaused, json: boolean): void {
+  const { io } = ctx;
+  if (json) {
+    printEnvelope(io, 'run', false, { run_id: paused.runId, status: 'paused', summary: paused.reason, next: paused.next, escalation: paused.escalation ?? null });
+    return;
+  }
+  const c = io.err;
+  io.stdout(`${paused.runId}\n`);
+  io.stderr(`${c.yellow('⏸')} ${c.yellow('paused')}: ${paused.reason}\n`);
+  if (paused.escalation) io.stderr(`  ${c.dim('escalation:')} ${paused.escalation.json} (Markdown: ${paused.escalation.markdown})\n`);
+  for (const step of paused.next) io.stderr(`  ${c.dim('then:')} ${step}\n`);
 }
 
 function printReport(ctx: CommandContext, report: RunReport, json: boolean): void {

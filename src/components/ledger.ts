@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { parseJsonDocument, type JsonDocument } from '../diagnostics/json-source.js';
 import type { Problem } from '../diagnostics/problem.js';
 import { problem, zodIssuesToProblems } from '../diagnostics/schema-issues.js';
@@ -67,17 +68,21 @@ export function readRunFiles(root: string): RunFile[] {
   for (const name of readdirSync(dir).filter((f) => f.endsWith(RUN_SUFFIX)).sort()) {
     const file = `${HANDOFF_DIR}/${name}`;
     const doc = parseJsonDocument(readText(join(dir, name), file, 'run record'), file);
-    const parsed = ComponentRunSchema.safeParse(doc.value);
+    // One run, or the runs `dsctl component add` appended (an array, oldest first).
+    const many = Array.isArray(doc.value);
+    const parsed = (many ? z.array(ComponentRunSchema) : ComponentRunSchema.transform((run) => [run])).safeParse(doc.value);
     if (!parsed.success) {
       problems.push(...zodIssuesToProblems(parsed.error.issues, doc, 'ledger/run-invalid'));
       continue;
     }
     const expected = name.slice(0, -RUN_SUFFIX.length);
-    if (parsed.data.component !== expected) {
-      problems.push(problem(doc, 'ledger/run-invalid', 'error', `component "${parsed.data.component}" does not match the file name ${name} (expected "${expected}")`, '/component'));
-      continue;
+    for (const [index, run] of parsed.data.entries()) {
+      if (run.component !== expected) {
+        problems.push(problem(doc, 'ledger/run-invalid', 'error', `component "${run.component}" does not match the file name ${name} (expected "${expected}")`, many ? `/${index}/component` : '/component'));
+        continue;
+      }
+      runs.push({ file, run, doc });
     }
-    runs.push({ file, run: parsed.data, doc });
   }
   if (problems.length) throw invalidFileError('ledger/run-invalid', `${problems.length} problem(s) in the run records of ${HANDOFF_DIR}: nothing was written`, problems);
   return runs;

@@ -26,6 +26,13 @@ export const ComponentRunSchema = z.strictObject({
   manualRescues: count.describe('Times a person had to step in.'),
   costUsd: z.number().min(0),
   outcome: z.enum(['clean', 'gate-failed', 'changes-required', 'incomplete']),
+  // Optional, so records written before `dsctl component add` existed still fold.
+  runId: z.string().min(1).optional().describe('The loop runner\'s run id (`dsctl run resume` takes it).'),
+  agents: z.number().int().min(0).max(2).optional().describe('Agent sessions the run used: 1 (author) or 2 (author and reviewer).'),
+  apiProposal: z.enum(['contract', 'approved', 'changes-requested', 'skipped-eval']).optional().describe('contract: the committed contract is the API; otherwise a person\'s answer to the proposal.'),
+  visualReview: z.enum(['approved', 'changes-requested', 'skipped-eval', 'pending']).optional().describe("A person's answer at the visual review; skipped-eval in --eval runs."),
+  visualNotes: z.array(text).optional().describe("The person's notes at each visual review that asked for changes."),
+  stoppedBy: text.optional().describe('incomplete runs: what stopped the agent (usage limit, budget, turns).'),
 });
 
 export type ComponentRun = z.output<typeof ComponentRunSchema>;

@@ -47,14 +47,13 @@ export const CATALOG = {
     trigger: 'Weekly schedule, a release candidate, changes to DESIGN.md, the contracts or the MCP tools',
     substrate: 'A scheduled job or a manual run of the benchmark runner',
     context: 'Benchmark prompts, scoring code, earlier reports',
-    action: 'Run the benchmark conditions (cold, designmd, contracts, mcp-raw, full); compare only with reports of the same protocol version',
-    verify: 'The report names its protocol version and includes every condition',
-    stop: 'The report exists; nothing in the product or the rules changes automatically',
+    action: 'Run the benchmark spec of the policy (benchmark.spec) over its conditions (cold, designmd, contracts, mcp-raw, full, mcp-only) with independent trials; compare only with the last report of the same protocol id',
+    verify: 'The report names its protocol id and includes every condition: mean, sd, 95% CI, pass@k, pass^k, paired lift',
+    stop: 'The report exists; a condition whose mean fell below the earlier 95% interval escalates; nothing in the product or the rules changes automatically',
     humanGate: 'Interpreting scores, rubric changes, priorities',
     escalationPayload: 'Regression summary, changed prompts or scoring code, where to investigate',
-    memory: 'The stored report; learnings stay quarantined',
-    example: 'dsctl bench run (not yet available)',
-    unavailable: 'it arrives with the benchmark runner (dsctl bench); until then, benchmarks are run by hand',
+    memory: 'The run folder .dsctl/bench/<timestamp>/ and design/benchmarks/history.json (real providers only); learnings stay quarantined',
+    example: 'dsctl run benchmark-observation',
   },
   'red-team': {
     id: 'W4',
@@ -88,9 +87,25 @@ export const CATALOG = {
     memory: 'Run record and .dsctl/reports/release-readiness.{json,md}',
     example: 'dsctl run release-readiness',
   },
+  'component-add': {
+    id: 'W6',
+    name: 'component-add',
+    level: 'model-loop',
+    classification: 'Level 2 model loop',
+    trigger: 'A new component: dsctl component add <Name> [--review | --no-review | --eval]',
+    substrate: 'The loop runner: sequential, at most two agents (author, reviewer), each stage in dsctl sandbox; handoffs only through files in .dsctl/handoff/',
+    context: 'Only the snapshot of dsctl component sense (contract, tokens with governance status and usage, deprecated tokens, design-tool variables, siblings), the component schema and the closest existing component',
+    action: 'Sense, scaffold, gate (componentGate, fail-fast; a failure goes back to the author), risk-tiered review (interactive: a read-only reviewer with a fresh context; display: the author on its own diff), apply high and medium findings, gate again, visual review, PR',
+    verify: 'The componentGate commands (starter: dsctl check, typecheck, build, a11y coverage, a11y test); the review JSON checked against its schema',
+    stop: 'Clean: the gate passes after the review and a person approved the screenshots; gate-failed after componentGate.maxRuns runs (5 in --eval); a usage or budget stop pauses the run as incomplete until dsctl run resume',
+    humanGate: 'The API of a component without a contract, the visual review of every variant and state (light and dark), merging the PR',
+    escalationPayload: 'Gate failures with their output, the review findings, the screenshots, the question for a person',
+    memory: '.dsctl/handoff/<Name>.snapshot.json, <Name>.review.json and <Name>.run.json, folded by dsctl ledger into design/run-ledger.json',
+    example: 'dsctl component add Badge',
+  },
 } as const satisfies Record<string, WorkflowInfo>;
 
 export type WorkflowName = keyof typeof CATALOG;
 
-/** In id order, W1…W5. */
+/** In id order, W1…W6. */
 export const WORKFLOW_INFO: readonly WorkflowInfo[] = Object.values(CATALOG);

@@ -2,13 +2,15 @@ import { nearestNames } from '../diagnostics/did-you-mean.js';
 import { UserError } from '../diagnostics/user-error.js';
 import { WORKFLOW_INFO } from './catalog.js';
 import type { Workflow } from './workflow.js';
+import { benchmarkObservation } from './workflows/benchmark-observation.js';
+import { componentAdd } from './workflows/component-add/index.js';
 import { driftRepair } from './workflows/drift-repair.js';
 import { redTeam } from './workflows/red-team.js';
 import { releaseReadiness } from './workflows/release-readiness.js';
 import { uiSelfRepair } from './workflows/ui-self-repair.js';
 
-/** Every workflow that can run (each has its own params type, hence `any`). W3 is in the catalog only, marked unavailable, until the benchmark runner exists. */
-export const WORKFLOWS: readonly Workflow<any>[] = [uiSelfRepair, driftRepair, redTeam, releaseReadiness];
+/** Every workflow that can run (each has its own params type, hence `any`). */
+export const WORKFLOWS: readonly Workflow<any>[] = [uiSelfRepair, driftRepair, benchmarkObservation, redTeam, releaseReadiness, componentAdd];
 
 /** The workflow named by id (`W1`) or name (`ui-self-repair`); unknown or unavailable ones are a UserError. */
 export function findWorkflow(given: string): Workflow<any> {

@@ -76,7 +76,22 @@ export const PolicySchema = z
         maxBudgetUsd: z.number().positive().default(2),
       })
       .prefault({}),
-    componentGate: z.array(nonEmpty).default([]).describe('Commands a new component must pass.'),
+    componentGate: z
+      .union([
+        z.array(nonEmpty),
+        z.strictObject({
+          commands: z.array(nonEmpty).default([]).describe('Run in order in the project root; the first that fails stops the gate (fail-fast).'),
+          maxRuns: z.number().int().min(1).max(20).default(3).describe('Gate runs per `dsctl component add` before the run ends gate-failed (`--eval` always allows 5).'),
+        }),
+      ])
+      .default([])
+      .describe('The component loop\'s deterministic gate: a list of commands (fail-fast, at most 3 runs), or {commands, maxRuns}.'),
+    benchmark: z
+      .strictObject({
+        spec: nonEmpty.default('design/benchmarks/benchmark.json').describe('The benchmark spec W3 (`dsctl run benchmark-observation`) and `dsctl bench run` use by default.'),
+      })
+      .optional()
+      .describe("W3 benchmark-observation: the project's benchmark. A rubric change is a human decision, so it lives in the policy."),
     a11yWaivers: z.array(nonEmpty).default([]).describe('Interactive components (by name) allowed to lack their <Name>.a11y.test.tsx for now; `dsctl a11y coverage` lets the list only shrink.'),
     selfDrift: z
       .strictObject({

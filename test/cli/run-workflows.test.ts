@@ -282,7 +282,7 @@ describe('dsctl run ui-self-repair (W1, scripted agent, real git repo)', () => {
       [['ui-self-repair', '--target', 'examples/a.html', '--prompt', 'x', '--agent', 'scripted'], /needs a script/],
       [['ui-self-repair', '--target', 'examples/a.html', '--prompt', 'x', '--agent', 'robot'], /unknown agent driver "robot"/],
       [['ui-self-repiar', '--target', 'examples/a.html'], /did you mean "ui-self-repair"/],
-      [['W3'], /not yet available/],
+      [['W3'], /W3 runs the project's benchmark spec design\/benchmarks\/benchmark\.json, which does not exist/],
       [['resume', 'nope'], /no run nope/],
       [['drift-repair', '--trigger', 'cron'], /--trigger must be one of manual, ci, schedule/],
     ];
@@ -389,7 +389,7 @@ describe('dsctl drift --heal / dsctl run drift-repair (W2, real git repo)', () =
 });
 
 describe('dsctl workflows', () => {
-  it('lists W1…W5 from the registry; W3 is not yet available', () => {
+  it('lists W1…W6 from the registry', () => {
     const { app } = starterRepo();
     const run = dsctl(['workflows', '--json'], app);
     expect(run.code).toBe(0);
@@ -397,9 +397,10 @@ describe('dsctl workflows', () => {
     expect(data.workflows.map((w) => `${w.id} ${w.name} ${w.level} ${w.available}`)).toEqual([
       'W1 ui-self-repair model-loop true',
       'W2 drift-repair pipeline true',
-      'W3 benchmark-observation observation false',
+      'W3 benchmark-observation observation true',
       'W4 red-team model-loop true',
       'W5 release-readiness pipeline true',
+      'W6 component-add model-loop true',
     ]);
     const playbook = readFileSync(join(app, 'docs/loop-playbook.md'), 'utf8');
     for (const w of data.workflows) expect(playbook).toContain(`| ${w.id} | \`${w.name}\` |`);
