@@ -37,6 +37,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option('--dry-run', 'print the plan (files created; in an existing repository, diffs of files changed) and write nothing')
     .option('-y, --yes', 'in an existing repository: apply the plan without asking (needed without a terminal or on a dirty work tree)')
     .option('--examples', 'in an existing repository: also write the starter\'s example pages')
+    .addOption(
+      new Option('--components <library>', 'the component library written with the starter: react (src/components/, with typecheck, build, test and a11y:test scripts; the default for an empty folder) or none. An existing repository keeps its own components: the component scan writes their contracts')
+        .choices(['react', 'none']),
+    )
     .addOption(jsonOption())
     .action(async (dir: string, options: import('./init.js').InitOptions) => {
       const { runInit } = await import('./init.js');
@@ -320,6 +324,33 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       exitCode = runComponentRisk(context(), name, options);
     });
 
+  component
+    .command('sense')
+    .description('write .dsctl/handoff/<Name>.snapshot.json from committed frozen memory only (contract, token governance and usage, deprecated tokens, design-tool variables, siblings); no live API')
+    .argument('<name>', 'the component (a contract name, or a new PascalCase name: greenfield)')
+    .addOption(jsonOption())
+    .action(async (name: string, options: import('./component.js').ComponentSenseOptions) => {
+      const { runComponentSense } = await import('./component.js');
+      exitCode = await runComponentSense(context(), name, options);
+    });
+  component
+    .command('add')
+    .description('the verified component loop (W6): sense → scaffold → gate → review (by risk) → fix → visual review → PR; pauses at human checkpoints (dsctl run resume)')
+    .argument('<name>', 'the component (its contract name, or a new PascalCase name)')
+    .option('--review', 'always the full path: a second, read-only reviewer agent')
+    .option('--no-review', 'always the standard path: the author reviews its own diff')
+    .option('--eval', 'the evaluation arm: full path, no human checkpoints (visualReview: skipped-eval), 5 gate runs, never commits')
+    .option('--agent <driver>', 'claude-code, command or scripted (default: agent.driver of the config)')
+    .option('--script <file>', "the scripted driver's script (JSON)")
+    .option('--agent-command <template>', "the command driver's shell template ({prompt_file}, {cwd})")
+    .option('--trigger <trigger>', 'manual, ci or schedule (default: ci when CI=true, else manual)')
+    .option('--allow-unsandboxed', 'run agent stages without the OS sandbox when none is installed (recorded in the run record)')
+    .addOption(jsonOption())
+    .action(async (name: string, options: import('./component.js').ComponentAddOptions) => {
+      const { runComponentAdd } = await import('./component.js');
+      exitCode = await runComponentAdd(context(), name, options);
+    });
+
   const a11y = program.command('a11y').description('accessibility gates of the component loop');
   a11y
     .command('coverage')
@@ -339,6 +370,63 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .action(async (options: import('./ledger.js').LedgerOptions) => {
       const { runLedger } = await import('./ledger.js');
       exitCode = runLedger(context(), options);
+    });
+
+  const bench = program.command('bench').description('W3 benchmarks: conditions × tasks × independent trials under a versioned protocol; the harness ablation');
+  bench
+    .command('run')
+    .description('run a benchmark spec (default: policy benchmark.spec) into .dsctl/bench/<timestamp>/; exit 2 when a rate or usage limit leaves it incomplete')
+    .option('--spec <file>', 'the benchmark spec (default: benchmark.spec of the policy, else design/benchmarks/benchmark.json)')
+    .option('--shard <k/n>', 'run the k-th of n slices of the trial matrix (CI matrices; join them with dsctl bench merge)')
+    .option('--resume <dir>', 'continue an incomplete run under the same protocol id')
+    .option('--allow-unsandboxed', 'run agent trials without the OS sandbox when none is installed')
+    .addOption(jsonOption())
+    .action(async (options: import('./bench.js').BenchRunCliOptions) => {
+      const { runBenchRun } = await import('./bench.js');
+      exitCode = await runBenchRun(context(), options);
+    });
+  bench
+    .command('merge')
+    .description('join the shards 1/n … n/n of one run (same protocol id) into one run')
+    .argument('<dirs...>', 'the shard folders')
+    .addOption(jsonOption())
+    .action(async (dirs: string[], options: { json?: boolean }) => {
+      const { runBenchMerge } = await import('./bench.js');
+      exitCode = await runBenchMerge(context(), dirs, options);
+    });
+  bench
+    .command('report')
+    .description('print a run\'s summary (default: the latest); --against compares two runs of the same protocol id, exit 1 on a regression')
+    .argument('[dir]', 'a run folder under .dsctl/bench/')
+    .option('--against <dir>', 'an earlier run of the same protocol id, or `last`: the last earlier report of this run\'s protocol id')
+    .addOption(jsonOption())
+    .action(async (dir: string | undefined, options: { against?: string; json?: boolean }) => {
+      const { runBenchReport } = await import('./bench.js');
+      exitCode = await runBenchReport(context(), dir, options);
+    });
+  bench
+    .command('ablate')
+    .description('the harness ablation: arms (bare, context, index, full) × tasks × trials, each in a fresh git-archive workspace outside the repository; per-arm and per-risk table and leak reports')
+    .option('--spec <file>', 'the ablation spec')
+    .option('--out <dir>', 'where the workspaces go (outside the repository; default: a temp folder)')
+    .option('--resume <dir>', 'continue an ablation a rate or usage limit stopped (exit 2)')
+    .option('--allow-unsandboxed', 'run the agent without the OS sandbox when none is installed')
+    .addOption(jsonOption())
+    .action(async (options: { spec?: string; out?: string; resume?: string; allowUnsandboxed?: boolean; json?: boolean }) => {
+      const { runBenchAblate } = await import('./bench.js');
+      exitCode = await runBenchAblate(context(), options);
+    });
+
+  program
+    .command('report')
+    .description('one self-contained HTML page (no network) of governance, runs, lint debt, the component loop and benchmarks: .dsctl/report/index.html; --format json prints its data')
+    .option('--out <dir>', 'write index.html into DIR (default: .dsctl/report/ of the project)')
+    .option('--open', 'open the page in the browser ($BROWSER, else the system\'s opener)')
+    .option('--format <format>', 'html (default: write the page) or json (print the same data on stdout)')
+    .addOption(jsonOption())
+    .action(async (options: import('./report.js').ReportOptions) => {
+      const { runReport } = await import('./report.js');
+      exitCode = await runReport(context(), options);
     });
 
   program

@@ -71,6 +71,22 @@ function uncheckedNote(unchecked: readonly { readonly reason: string }[]): strin
   return `${unchecked.length} place${unchecked.length === 1 ? '' : 's'} not checked: ${shown}${reasons.length > 3 ? `; and ${reasons.length - 3} more reason(s)` : ''} (--format json lists them)`;
 }
 
+/**
+ * One line for the files without findings that still left places unchecked (a component library builds
+ * most classNames at run time): `26 places in 10 other files not checked: dynamic className (17), …`.
+ */
+function uncheckedSummary(perFile: readonly (readonly { readonly reason: string }[])[], c: Colors): string[] {
+  const places = perFile.flat();
+  if (places.length === 0) return [];
+  const counts = new Map<string, number>();
+  for (const { reason } of places) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  const reasons = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const shown = reasons.slice(0, 3).map(([reason, n]) => `${reason} (${n})`).join('; ');
+  const more = reasons.length > 3 ? `; and ${reasons.length - 3} more reason(s)` : '';
+  const files = perFile.length === 1 ? '1 file' : `${perFile.length} files`;
+  return [c.dim(`${places.length} place${places.length === 1 ? '' : 's'} in ${files} without findings not checked: ${shown}${more} (--format json lists them)`)];
+}
+
 /** What any formatter needs to render a lint run: the findings by file, and lint's own words around them. */
 export function lintFormatInput(output: LintOutput, ok: boolean, c: Colors): { results: FileResult[]; context: FormatContext } {
   let suppressedCount = 0;
@@ -83,9 +99,11 @@ export function lintFormatInput(output: LintOutput, ok: boolean, c: Colors): { r
       ...(suppressed.length ? { suppressed } : {}),
       ...(r.problem ? { notChecked: r.problem } : {}),
       ...(r.source === undefined ? {} : { source: r.source }),
-      ...((note) => (note === undefined ? {} : { note }))(uncheckedNote(r.result?.coverage.unchecked ?? [])),
+      // A file with findings says what else it left unchecked; the rest are counted once, below.
+      ...((note) => (note === undefined ? {} : { note }))(r.result?.violations.length ? uncheckedNote(r.result.coverage.unchecked) : undefined),
     };
   });
+  const quiet = output.reports.filter((r) => r.result && r.result.violations.length === 0 && r.result.coverage.unchecked.length > 0);
   const parseFailed = output.reports.some((r) => r.result?.violations.some((v) => v.ruleId === PARSE_ERROR));
   const files = output.reports.filter((r) => r.result).length;
   return {
@@ -99,7 +117,7 @@ export function lintFormatInput(output: LintOutput, ok: boolean, c: Colors): { r
       checks: ruleChecks(output.rules, parseFailed),
       executionSuccessful: !parseFailed,
       clean: `${c.green('✔')} ${files} file${files === 1 ? '' : 's'}: lint-clean draft ${c.dim('— not brand-approved: visual judgment stays with a person')}`,
-      notes: [...baselineNotes(output, c), ...(suppressedCount ? [c.dim(`${suppressedCount} finding(s) suppressed by dsctl-disable comments (with their reasons in coverage.disables)`)] : []), c.dim(output.coverage.summary)],
+      notes: [...uncheckedSummary(quiet.map((r) => r.result?.coverage.unchecked ?? []), c), ...baselineNotes(output, c), ...(suppressedCount ? [c.dim(`${suppressedCount} finding(s) suppressed by dsctl-disable comments (with their reasons in coverage.disables)`)] : []), c.dim(output.coverage.summary)],
     },
   };
 }

@@ -17,7 +17,11 @@ describe('dsctl tokens import (built binary)', () => {
     expect(first.stdout).toContain('"colorDark":["color.semantic.dark"]');
     const written = readFileSync(join(dir, 'design/contracts/tokens.json'), 'utf8');
     const primary = (JSON.parse(written) as { color: { semantic: { light: { primary: unknown } } } }).color.semantic.light.primary;
-    expect(primary).toEqual({ $type: 'color', $value: { colorSpace: 'oklch', components: [0.205, 0, 0], alpha: 1, hex: '#171717' } });
+    expect(primary).toEqual({
+      $type: 'color',
+      $value: { colorSpace: 'oklch', components: [0.205, 0, 0], alpha: 1, hex: '#171717' },
+      $extensions: { 'dsctl.css': { name: '--primary', scope: ':root' } },
+    });
 
     const again = dsctl(['tokens', 'import', 'globals.css'], dir);
     expect(again.code).toBe(0);

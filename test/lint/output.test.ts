@@ -36,15 +36,18 @@ describe('lint output', () => {
     expect(clean.context.executionSuccessful).toBe(true);
   });
 
-  it('prints one line per file about what it left unchecked, and lists rule coverage once per run in JSON', () => {
+  it('says under a file with findings what it left unchecked, counts it once for the others, and lists rule coverage once per run in JSON', () => {
     const unchecked = [
       { line: 3, column: 5, reason: 'spread props are not checked' },
       { line: 9, column: 2, reason: 'spread props are not checked' },
       { line: 12, column: 7, reason: 'className={styles.x} is not checked' },
     ];
-    const out = output({ 'a.tsx': result([], unchecked) });
-    const { results, context } = lintFormatInput(out, true, plain);
-    expect((FORMATTERS['stylish'] as Formatter).format(results, context)).toContain('a.tsx\n  3 places not checked: spread props are not checked; className={styles.x} is not checked (--format json lists them)\n');
+    const out = output({ 'a.tsx': result([violation('R')], unchecked), 'b.tsx': result([], unchecked), 'c.tsx': result([], unchecked.slice(0, 1)) });
+    const { results, context } = lintFormatInput(out, false, plain);
+    const text = (FORMATTERS['stylish'] as Formatter).format(results, context);
+    expect(text).toContain('  3 places not checked: spread props are not checked; className={styles.x} is not checked (--format json lists them)\n');
+    expect(text).not.toContain('b.tsx');
+    expect(context.notes).toContain('4 places in 2 files without findings not checked: spread props are not checked (3); className={styles.x} is not checked (1) (--format json lists them)');
     const data = lintJsonData(out) as { coverage: unknown; results: { coverage: Record<string, unknown> }[] };
     expect(data.coverage).toEqual(out.coverage);
     expect(data.results[0]?.coverage).toEqual({ unchecked });
