@@ -10,7 +10,8 @@ import { PROVIDER_IDS } from './providers/provider.js';
  * changes results goes into the protocol id (protocol.ts); trials and pricing do not.
  */
 
-const pattern = z
+/** A regular expression, as text that compiles. */
+export const pattern = z
   .string()
   .min(1)
   .refine((p) => {

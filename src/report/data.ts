@@ -4,6 +4,8 @@
  * logs; the page only filters and draws. Plain JSON values only (the browser bundle imports these types).
  */
 
+import type { LedgerGroup } from '../components/ledger-summary.js';
+
 export const REPORT_SCHEMA = 'dsctl.report/v1';
 
 /** A section either has data or says what is not there yet (an empty starter gets words, not empty charts). */
@@ -138,16 +140,8 @@ export interface LintData {
   readonly disables: readonly { readonly ruleId: string; readonly reason: string; readonly count: number; readonly unused: number }[];
 }
 
-export interface LedgerGroupRow {
-  readonly risk: string;
-  readonly path: string;
-  readonly runs: number;
-  readonly clean: number;
-  readonly cleanRate: number;
-  readonly meanGateRetries: number;
-  readonly costUsd: number;
-  readonly costPerClean: number | null;
-}
+/** One tier and path of the ledger, as `dsctl ledger --json` summarises it. */
+export type LedgerGroupRow = LedgerGroup;
 
 export interface ComponentsData {
   readonly total: Omit<LedgerGroupRow, 'risk' | 'path'>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseConfigDocument, readJsonDocument } from '../../project/read-json.js';
 import { ARM_IDS } from './arms.js';
+import { pattern } from '../spec.js';
 
 /*
  * An ablation spec (ADR-007's harness ablation): arms × tasks × trials. A task rebuilds a known component:
@@ -8,14 +9,6 @@ import { ARM_IDS } from './arms.js';
  * redaction (an exact text in a file) is cut; then an agent is asked to write it again.
  */
 
-const pattern = z.string().min(1).refine((p) => {
-  try {
-    new RegExp(p);
-    return true;
-  } catch {
-    return false;
-  }
-}, 'a valid regular expression');
 
 export const RedactionSchema = z.strictObject({
   file: z.string().min(1).describe('Project-relative file.'),
