@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComponentContract } from '../contracts/component-types.js';
@@ -100,7 +102,7 @@ interface Page {
   waitForFunction(fn: string, arg?: unknown, o?: { timeout: number }): Promise<unknown>;
   locator(selector: string): Locator;
   keyboard: { press(key: string): Promise<void> };
-  route(url: RegExp, handler: (route: { abort(): Promise<void> }) => Promise<void>): Promise<void>;
+  route(url: (url: URL) => boolean, handler: (route: { abort(): Promise<void> }) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 interface Browser {
@@ -164,17 +166,23 @@ export async function renderComponentShots(input: RenderInput): Promise<RenderRe
   const executablePath = input.executablePath ?? CHROMIUM;
   if (!existsSync(executablePath)) return { shots: [], problems: [...problems, `no Chromium at ${executablePath} (Debian: apt-get install chromium)`] };
   let browser: Browser | undefined;
+  let server: HarnessServer | undefined;
   const shots: VisualShot[] = [];
   try {
     const { chromium } = await importOwn<Playwright>('playwright-core');
-    // The page runs the agent's component: Chromium keeps its own sandbox unless it cannot (as root), and the page gets no network.
+    // The page runs the agent's component, and its screenshots go into a PR: it is served from a
+    // loopback origin that holds the harness files only, so Chromium refuses it any file: URL (an
+    // <iframe src="file:///…/.env"> would otherwise be pictured), and every other request is aborted.
+    // Chromium keeps its own sandbox unless it cannot (as root).
+    server = await serveHarness(out);
+    const origin = server.origin;
     const asRoot = process.getuid?.() === 0;
     browser = await chromium.launch({ executablePath, headless: true, args: [...(asRoot ? ['--no-sandbox'] : []), '--disable-gpu'] });
     for (const scheme of SCHEMES) {
       const page = await browser.newPage({ viewport: { width: 900, height: 700 }, colorScheme: scheme, deviceScaleFactor: 1 });
-      await page.route(/^(?!file:)/, (route) => route.abort());
+      await page.route((url) => url.origin !== origin, (route) => route.abort());
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`${pathToFileURL(join(out, 'index.html')).href}#${scheme}`);
+      await page.goto(`${origin}/index.html#${scheme}`);
       await page.waitForFunction('window.__dsctlReady === true', undefined, { timeout: 15_000 });
       const boxes = page.locator('[data-case]');
       const count = await boxes.count();
@@ -204,8 +212,34 @@ export async function renderComponentShots(input: RenderInput): Promise<RenderRe
     problems.push(`Chromium did not render the page: ${firstError(error)}`);
   } finally {
     await browser?.close().catch(() => undefined);
+    await server?.close();
   }
   return { shots, problems };
+}
+
+interface HarnessServer {
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+/** The harness page, its bundle and its styles over http on 127.0.0.1; nothing else is served. */
+async function serveHarness(dir: string): Promise<HarnessServer> {
+  const types: Readonly<Record<string, string>> = { '/index.html': 'text/html', '/bundle.js': 'text/javascript', '/bundle.css': 'text/css' };
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const type = types[path];
+    if (type === undefined || !existsSync(join(dir, path))) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' }).end(readFileSync(join(dir, path)));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** Class-like words in the component's string literals: what Tailwind generates CSS for. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findContract } from '../../src/components/risk.js';
 import { renderCases, renderComponentShots } from '../../src/components/visual-review.js';
@@ -90,6 +90,18 @@ describe('visual review screenshots', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  }, 60_000);
+
+  it("the page of the agent's component cannot picture a local file", async () => {
+    const dir = withReact();
+    // A file with something to see, and one that does not exist: if the page could load file: URLs, the two pictures would differ.
+    writeFileSync(join(dir, 'secret.html'), '<body style="background:#e00;font-size:40px">TOKEN=abc123</body>');
+    const frame = (file: string) => `<iframe title="x" width="300" height="120" src="${pathToFileURL(join(dir, file)).href}" />`;
+    writeFileSync(join(dir, 'src/components/Badge/Badge.preview.tsx'), `export const cases = [{ id: 'secret', label: 'Secret', element: ${frame('secret.html')} }, { id: 'missing', label: 'Missing', element: ${frame('missing.html')} }];\n`);
+    const result = await renderComponentShots({ root: dir, component: 'Badge', source: 'src/components/Badge/index.tsx', preview: 'src/components/Badge/Badge.preview.tsx', contract: undefined, outDir: '.dsctl/visual' });
+    expect(result.shots.map((s) => `${s.id}-${s.scheme}`)).toEqual(['secret-light', 'missing-light', 'secret-dark', 'missing-dark']);
+    const picture = (id: string) => readFileSync(join(dir, result.shots.find((s) => s.id === id && s.scheme === 'light')?.file ?? ''));
+    expect(picture('secret').equals(picture('missing'))).toBe(true);
   }, 60_000);
 
   it('without React to bundle, it says so and renders nothing', async () => {
