@@ -2,6 +2,7 @@ import { componentRisk, findContract } from '../components/risk.js';
 import { loadProject } from '../project/project.js';
 import type { CommandContext } from './context.js';
 import { printEnvelope } from './output.js';
+import type { RunWorkflowOptions } from './run-workflow.js';
 
 export interface ComponentRiskOptions {
   readonly json?: boolean;
@@ -50,15 +51,10 @@ export async function runComponentSense(ctx: CommandContext, name: string, optio
   return 0;
 }
 
-export interface ComponentAddOptions {
+/** `dsctl run`'s agent and output flags, and the review overrides. */
+export interface ComponentAddOptions extends Omit<RunWorkflowOptions, 'target' | 'prompt' | 'promptFile'> {
   readonly review?: boolean;
   readonly eval?: boolean;
-  readonly agent?: string;
-  readonly script?: string;
-  readonly agentCommand?: string;
-  readonly trigger?: string;
-  readonly allowUnsandboxed?: boolean;
-  readonly json?: boolean;
 }
 
 /** `dsctl component add <Name>`: the component-add workflow (W6) under the loop runner. Exit 0 clean, 1 otherwise or paused, 2 bad usage. */

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { summariseLedger } from '../../src/components/ledger-summary.js';
 import { foldRuns, LEDGER_FILE, updateLedger, type RunFile } from '../../src/components/ledger.js';
 import type { ComponentRun } from '../../src/components/run-record.js';
-import { isUserError, type UserError } from '../../src/diagnostics/user-error.js';
 import { parseJsonDocument } from '../../src/diagnostics/json-source.js';
 import { tempDir } from '../support/temp-dir.js';
+import { thrownUserError } from '../support/user-error.js';
 
 const run = (component: string, ranAt: string, over: Partial<ComponentRun> = {}): ComponentRun => ({
   component,
@@ -34,16 +34,6 @@ function project(runs: Record<string, unknown>, ledger?: unknown): string {
     writeFileSync(join(dir, LEDGER_FILE), JSON.stringify(ledger, null, 2));
   }
   return dir;
-}
-
-function thrown(fn: () => unknown): UserError {
-  try {
-    fn();
-  } catch (error) {
-    if (isUserError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a UserError');
 }
 
 describe('foldRuns', () => {
@@ -101,7 +91,7 @@ describe('updateLedger', () => {
     ['a component that is not the file name', run('Buton', '2026-11-30T08:00:00Z'), '/component', 'component "Buton" does not match the file name Button.run.json (expected "Button")'],
   ])('a malformed run file (%s) is a located error, and nothing is written', (_what, value, pointer, message) => {
     const dir = project({ Button: value, Badge: run('Badge', '2026-11-29T08:00:00Z') });
-    const error = thrown(() => updateLedger(dir));
+    const error = thrownUserError(() => updateLedger(dir));
     expect(error.code).toBe('ledger/run-invalid');
     expect(error.location).toMatchObject({ file: '.dsctl/handoff/Button.run.json', pointer });
     expect(error.details[0]).toContain(message);
@@ -110,7 +100,7 @@ describe('updateLedger', () => {
 
   it('a run file that is not JSON is located by line and column', () => {
     const dir = project({ Button: '{\n  "component": "Button",\n}' });
-    const error = thrown(() => updateLedger(dir));
+    const error = thrownUserError(() => updateLedger(dir));
     expect(error.location).toMatchObject({ file: '.dsctl/handoff/Button.run.json', line: 3 });
     expect(existsSync(join(dir, LEDGER_FILE))).toBe(false);
   });

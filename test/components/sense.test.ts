@@ -2,22 +2,12 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { senseComponent, writeSnapshot } from '../../src/components/sense.js';
-import { isUserError, type UserError } from '../../src/diagnostics/user-error.js';
 import { loadProject } from '../../src/project/project.js';
 import { editJson, starterProject } from '../support/project.js';
+import { thrownUserError } from '../support/user-error.js';
 
 const project = (dir: string) => loadProject({ cwd: dir });
 const NOW = new Date('2026-12-01T12:00:00Z');
-
-function thrown(fn: () => unknown): UserError {
-  try {
-    fn();
-  } catch (error) {
-    if (isUserError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a UserError');
-}
 
 describe('dsctl component sense', () => {
   it('builds the snapshot from the contract and the committed memory: token status and usage, deprecated tokens with successors, siblings', () => {
@@ -58,7 +48,7 @@ describe('dsctl component sense', () => {
     expect(s.target).toBe('src/components/DatePicker/index.tsx');
     expect(s.tokens).toEqual([]);
     expect(s.memory.missing).toEqual(['design/memory/token-usage.json']);
-    expect(thrown(() => senseComponent(project(dir), 'date-picker')).message).toMatch(/not a component name/);
+    expect(thrownUserError(() => senseComponent(project(dir), 'date-picker')).message).toMatch(/not a component name/);
   });
 
   it('writes .dsctl/handoff/<Name>.snapshot.json, byte-identical when nothing changed', () => {
@@ -78,7 +68,7 @@ describe('dsctl component sense', () => {
   ])('an invalid %s is a UserError naming the file and the location', (file, edit, pointer) => {
     const dir = starterProject();
     editJson(dir, `design/memory/${file}`, edit);
-    const error = thrown(() => senseComponent(project(dir), 'Badge'));
+    const error = thrownUserError(() => senseComponent(project(dir), 'Badge'));
     expect(error.code).toBe('memory/invalid');
     expect(error.message).toContain(`design/memory/${file}`);
     expect(error.location).toMatchObject({ file: `design/memory/${file}`, pointer });
@@ -88,7 +78,7 @@ describe('dsctl component sense', () => {
   it('malformed JSON in a memory file is a located UserError too', () => {
     const dir = starterProject();
     writeFileSync(join(dir, 'design/memory/governance.json'), '{ "version": 1,\n  "tokens": { ');
-    const error = thrown(() => senseComponent(project(dir), 'Badge'));
+    const error = thrownUserError(() => senseComponent(project(dir), 'Badge'));
     expect(error.location).toMatchObject({ file: 'design/memory/governance.json', line: 2 });
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/diagnostics/user-error.js';
 import { loadValidProject } from '../../src/project/project.js';
 import { resolveOutputs } from '../../src/views/outputs.js';
 import type { ViewDefinition } from '../../src/views/view.js';
 import { starterProject } from '../support/project.js';
+import { thrownUserError } from '../support/user-error.js';
 
 const view = (name: ViewDefinition['name'], sources: string[], path: string): ViewDefinition => ({
   name,
@@ -12,26 +12,16 @@ const view = (name: ViewDefinition['name'], sources: string[], path: string): Vi
   generate: () => [{ kind: 'file', path, text: 'x\n', format: 'text' }],
 });
 
-function failure(fn: () => unknown): UserError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof UserError) return error;
-    throw error;
-  }
-  throw new Error('expected a UserError');
-}
-
 describe('resolveOutputs', () => {
   it('refuses a view whose source is missing, naming both', () => {
     const project = loadValidProject({ cwd: starterProject() });
-    const error = failure(() => resolveOutputs(project, [view('llms-txt', ['design/contracts/gone.json'], 'x.txt')]));
+    const error = thrownUserError(() => resolveOutputs(project, [view('llms-txt', ['design/contracts/gone.json'], 'x.txt')]));
     expect(error).toMatchObject({ code: 'view/source-missing', message: 'view llms-txt reads design/contracts/gone.json, which does not exist' });
   });
 
   it('refuses two views writing one path', () => {
     const project = loadValidProject({ cwd: starterProject() });
-    const error = failure(() => resolveOutputs(project, [view('llms-txt', [], 'same.txt'), view('tokens-css', [], 'same.txt')]));
+    const error = thrownUserError(() => resolveOutputs(project, [view('llms-txt', [], 'same.txt'), view('tokens-css', [], 'same.txt')]));
     expect(error.code).toBe('view/path-conflict');
   });
 

@@ -93,6 +93,11 @@ export function colourInItsSpace(value: unknown): string | undefined {
   return hexColour(value);
 }
 
+/** Text safe inside a CSS (or JS block) comment: a star-slash in it would end the comment. */
+export function cssComment(text: string): string {
+  return text.replace(/\*\//g, '* /');
+}
+
 /** A number as CSS writes it: no `-0`, no trailing zeros. */
 export function cssNumber(value: number): string {
   return Object.is(value, -0) ? '0' : String(value);
